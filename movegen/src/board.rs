@@ -1,0 +1,86 @@
+//! The piece placement as bitboards: one set per role and one per colour.
+//! It is small and `Copy`, so the Fool's resolution can look at the board
+//! right after a base move by applying the move to a copy.
+
+use crate::attacks::AttackTables;
+use crate::bitboard::Bitboard;
+use crate::geometry::Square;
+use crate::piece::{Colour, Piece, Role};
+
+/// Bitboards of the pieces (the Fool is not a piece and is kept apart).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Bitboards<B> {
+    roles: [B; Role::COUNT],
+    colours: [B; 2],
+}
+
+impl<B: Bitboard> Bitboards<B> {
+    /// Adds or removes `piece` on `sq` (the same XOR does both).
+    #[inline(always)]
+    pub fn toggle(&mut self, sq: Square, piece: Piece) {
+        let bit = B::from_square(sq);
+        self.roles[piece.role.index()] ^= bit;
+        self.colours[piece.colour.index()] ^= bit;
+    }
+    /// Squares holding a piece of either colour.
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.colours[0] | self.colours[1]
+    }
+    /// Squares holding a piece of `colour`.
+    #[inline(always)]
+    pub fn colour(&self, colour: Colour) -> B {
+        self.colours[colour.index()]
+    }
+    /// Squares holding a piece of `role`, either colour.
+    #[inline(always)]
+    pub fn role(&self, role: Role) -> B {
+        self.roles[role.index()]
+    }
+    /// Squares holding `colour`'s pieces of `role`.
+    #[inline(always)]
+    pub fn pieces(&self, colour: Colour, role: Role) -> B {
+        self.roles[role.index()] & self.colours[colour.index()]
+    }
+    /// Bishops and queens: the pieces that attack along diagonals.
+    #[inline(always)]
+    pub fn diagonal_sliders(&self) -> B {
+        self.roles[Role::Bishop.index()] | self.roles[Role::Queen.index()]
+    }
+    /// Rooks and queens: the pieces that attack along ranks and files.
+    #[inline(always)]
+    pub fn orthogonal_sliders(&self) -> B {
+        self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()]
+    }
+    /// The square of `colour`'s king (there is exactly one in a valid position).
+    #[inline(always)]
+    pub fn king(&self, colour: Colour) -> Square {
+        self.pieces(colour, Role::King).lsb()
+    }
+    /// The role of the piece on `sq`, if any.
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| self.roles[r.index()].has(sq))
+    }
+    /// Pieces of either colour attacking `sq` by their capture patterns,
+    /// lines stopping at the squares of `occupied` (which should include the
+    /// Fool's square, since he blocks lines).
+    #[inline(always)]
+    pub fn attackers_to(&self, tables: &AttackTables<B>, sq: Square, occupied: B) -> B {
+        (tables.pawn(Colour::White, sq) & self.pieces(Colour::Black, Role::Pawn))
+            | (tables.pawn(Colour::Black, sq) & self.pieces(Colour::White, Role::Pawn))
+            | (tables.knight(sq) & self.role(Role::Knight))
+            | (tables.king(sq) & self.role(Role::King))
+            | (tables.bishop(sq, occupied) & self.diagonal_sliders())
+            | (tables.rook(sq, occupied) & self.orthogonal_sliders())
+    }
+    /// True when a piece of `colour` attacks `sq`.
+    #[inline(always)]
+    pub fn attacked_by(&self, tables: &AttackTables<B>, sq: Square, colour: Colour, occupied: B) -> bool {
+        let them = self.colour(colour);
+        (tables.pawn(!colour, sq) & them & self.role(Role::Pawn)).any()
+            || (tables.knight(sq) & them & self.role(Role::Knight)).any()
+            || (tables.king(sq) & them & self.role(Role::King)).any()
+            || (tables.bishop(sq, occupied) & them & self.diagonal_sliders()).any()
+            || (tables.rook(sq, occupied) & them & self.orthogonal_sliders()).any()
+    }
+}

@@ -1,0 +1,37 @@
+//! The rules core of redfool: board geometry, bitboards, pieces, FEN, legal
+//! move generation with the Red Fool's answer baked into each move,
+//! make/unmake, Zobrist keys, game outcomes, notation and perft.
+//!
+//! Everything is generic over a [`Variant`], which fixes the board
+//! [`Geometry`] and the rule switches at compile time.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod board;
+pub mod castling;
+pub mod chess960;
+pub mod fen;
+pub mod fool;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod variant;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use castling::CastlingRights;
+pub use fen::FenError;
+pub use geometry::{Board8x10, Board8x8, Geometry, Square};
+pub use movegen::{generate, legal_moves};
+pub use moves::{Move, MoveCounter, MoveKind, MoveSink};
+pub use notation::MoveError;
+pub use outcome::Outcome;
+pub use perft::{divide, perft};
+pub use piece::{Colour, Piece, Role};
+pub use position::Position;
+pub use variant::{Chess, RedFool, UnknownVariant, Variant, VariantKind};

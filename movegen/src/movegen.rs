@@ -1,0 +1,248 @@
+//! Legal move generation.
+//!
+//! Base moves are generated legal with respect to test 1 of RULES.md §1
+//! ("the Fool is no shield": the mover's king is not attacked by an enemy
+//! piece after the base move) with the usual checkers/pins/check-mask
+//! technique, the Fool counting as a blocker but not as an attacker. In a
+//! variant with a Fool each base move then goes through
+//! [`crate::fool::answers`], which yields one legal move per Fool answer and
+//! enforces test 2. Without a Fool that step compiles away.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Geometry, Square};
+use crate::moves::{Move, MoveKind, MoveSink};
+use crate::piece::{Colour, Role};
+use crate::position::{Bb, Position};
+use crate::variant::Variant;
+use crate::{attacks::AttackTables, fool};
+
+/// Everything the generators share about the position being expanded.
+struct Context<'a, V: Variant, S: MoveSink> {
+    pos: &'a Position<V>,
+    sink: &'a mut S,
+    tables: &'static AttackTables<Bb<V>>,
+    us: Colour,
+    king: Square,
+    occupied: Bb<V>,
+    /// Squares a piece may move to: not ours, not the Fool's.
+    targets: Bb<V>,
+    /// Squares that block or capture the single checker (all when none).
+    check_mask: Bb<V>,
+    pinned: Bb<V>,
+}
+
+/// Generates every legal move of the side to move into `sink`.
+pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
+    let tables = V::G::tables();
+    let us = pos.side_to_move();
+    let board = pos.board();
+    let king = board.king(us);
+    let occupied = pos.occupied();
+    let theirs = board.colour(!us);
+    let checkers = pos.checkers();
+
+    let mut ctx = Context {
+        pos,
+        sink,
+        tables,
+        us,
+        king,
+        occupied,
+        targets: tables.all & !(board.colour(us) | pos.fool_bb()),
+        check_mask: tables.all,
+        pinned: Bb::<V>::EMPTY,
+    };
+    ctx.king_moves();
+    if checkers.more_than_one() {
+        return;
+    }
+    if let Some(checker) = checkers.any().then(|| checkers.lsb()) {
+        ctx.check_mask = tables.between(king, checker) | Bb::<V>::from_square(checker);
+    } else {
+        ctx.castling(theirs);
+    }
+    let snipers = ((tables.rook_pseudo(king) & board.orthogonal_sliders())
+        | (tables.bishop_pseudo(king) & board.diagonal_sliders()))
+        & theirs;
+    for sniper in snipers.squares() {
+        let blockers = tables.between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            ctx.pinned |= blockers & board.colour(us);
+        }
+    }
+    ctx.pawn_moves();
+    ctx.piece_moves();
+    ctx.en_passant();
+}
+
+/// The legal moves of the side to move, as a vector.
+pub fn legal_moves<V: Variant>(pos: &Position<V>) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(64);
+    generate(pos, &mut moves);
+    moves
+}
+
+impl<V: Variant, S: MoveSink> Context<'_, V, S> {
+    /// Passes a base move on, through the Fool's resolution when there is one.
+    #[inline(always)]
+    fn emit(&mut self, base: Move) {
+        match self.pos.fool() {
+            Some(fool) if V::HAS_FOOL => {
+                let after = self.pos.board_after(base);
+                let sink = &mut *self.sink;
+                fool::answers::<V::G>(&after, fool, self.us, |answer| sink.push(base.with_fool(answer)));
+            }
+            _ => self.sink.push(base),
+        }
+    }
+
+    /// Emits from→to unless a pin forbids it.
+    #[inline(always)]
+    fn emit_unpinned(&mut self, from: Square, to: Square, kind: MoveKind, promotion: Option<Role>) {
+        if !self.pinned.has(from) || self.tables.line(self.king, from).has(to) {
+            self.emit(Move::new(from, to, kind, promotion));
+        }
+    }
+
+    fn king_moves(&mut self) {
+        let board = self.pos.board();
+        let without_king = self.occupied ^ Bb::<V>::from_square(self.king);
+        for to in (self.tables.king(self.king) & self.targets).squares() {
+            if !board.attacked_by(self.tables, to, !self.us, without_king) {
+                self.emit(Move::normal(self.king, to));
+            }
+        }
+    }
+
+    fn piece_moves(&mut self) {
+        let board = self.pos.board();
+        let ours = board.colour(self.us);
+        let mask = self.targets & self.check_mask;
+        for from in (board.role(Role::Knight) & ours & !self.pinned).squares() {
+            for to in (self.tables.knight(from) & mask).squares() {
+                self.emit(Move::normal(from, to));
+            }
+        }
+        for from in (board.diagonal_sliders() & ours).squares() {
+            let mut reach = self.tables.bishop(from, self.occupied) & mask;
+            if self.pinned.has(from) {
+                reach &= self.tables.line(self.king, from);
+            }
+            for to in reach.squares() {
+                self.emit(Move::normal(from, to));
+            }
+        }
+        for from in (board.orthogonal_sliders() & ours).squares() {
+            let mut reach = self.tables.rook(from, self.occupied) & mask;
+            if self.pinned.has(from) {
+                reach &= self.tables.line(self.king, from);
+            }
+            for to in reach.squares() {
+                self.emit(Move::normal(from, to));
+            }
+        }
+    }
+
+    /// Pawn pushes, double steps, captures and promotions, set-wise.
+    fn pawn_moves(&mut self) {
+        let t = self.tables;
+        let files = V::G::FILES as u32;
+        let board = self.pos.board();
+        let pawns = board.pieces(self.us, Role::Pawn);
+        let empty = t.all & !self.occupied;
+        let enemies = board.colour(!self.us) & self.check_mask;
+        let last_rank = t.ranks[Position::<V>::home_rank(!self.us) as usize];
+        let (forward, double_rank): (fn(Bb<V>, u32) -> Bb<V>, usize) = match self.us {
+            Colour::White => (|b, n| b << n, 2),
+            Colour::Black => (|b, n| b >> n, V::G::RANKS as usize - 3),
+        };
+        let back = |to: Square, steps: i32| Square::new((to.index() as i32 - steps) as u8);
+        let up = match self.us {
+            Colour::White => files as i32,
+            Colour::Black => -(files as i32),
+        };
+
+        let single = forward(pawns, files) & empty;
+        let double = forward(single & t.ranks[double_rank], files) & empty & self.check_mask;
+        for to in (single & self.check_mask).squares() {
+            self.pawn_move_to(back(to, up), to, last_rank);
+        }
+        for to in double.squares() {
+            self.emit_unpinned(back(to, 2 * up), to, MoveKind::Normal, None);
+        }
+        // Captures towards the a-file, then towards the last file.
+        let not_a = pawns & !t.files[0];
+        let not_last = pawns & !t.files[V::G::FILES as usize - 1];
+        let (west, east, west_step, east_step) = match self.us {
+            Colour::White => (not_a << (files - 1), not_last << (files + 1), up - 1, up + 1),
+            Colour::Black => (not_a >> (files + 1), not_last >> (files - 1), up - 1, up + 1),
+        };
+        for to in (west & t.all & enemies).squares() {
+            self.pawn_move_to(back(to, west_step), to, last_rank);
+        }
+        for to in (east & t.all & enemies).squares() {
+            self.pawn_move_to(back(to, east_step), to, last_rank);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_move_to(&mut self, from: Square, to: Square, last_rank: Bb<V>) {
+        if last_rank.has(to) {
+            for role in Role::PROMOTIONS {
+                self.emit_unpinned(from, to, MoveKind::Promotion, Some(role));
+            }
+        } else {
+            self.emit_unpinned(from, to, MoveKind::Normal, None);
+        }
+    }
+
+    /// En passant, checked by playing it on the bitboards: the capture
+    /// removes two pieces from one line, which pins alone do not capture.
+    fn en_passant(&mut self) {
+        let Some(ep) = self.pos.en_passant() else {
+            return;
+        };
+        let board = self.pos.board();
+        let capturers = self.tables.pawn(!self.us, ep) & board.pieces(self.us, Role::Pawn);
+        for from in capturers.squares() {
+            let m = Move::new(from, ep, MoveKind::EnPassant, None);
+            let after = self.pos.board_after(m);
+            let occupied = after.occupied() | self.pos.fool_bb();
+            if (after.attackers_to(self.tables, self.king, occupied) & after.colour(!self.us)).is_empty() {
+                self.emit(m);
+            }
+        }
+    }
+
+    /// Castling with any rook that still has the right, per RULES.md §1–2.
+    fn castling(&mut self, theirs: Bb<V>) {
+        let pos = self.pos;
+        let board = pos.board();
+        let rank = Position::<V>::home_rank(self.us);
+        let king_bb = Bb::<V>::from_square(self.king);
+        let fool_watch = pos.fool().map_or(Bb::<V>::EMPTY, |f| self.tables.knight(f));
+        for file in pos.castling().files(self.us) {
+            let rook = V::G::square(file, rank);
+            let rook_bb = Bb::<V>::from_square(rook);
+            let (king_to, rook_to) = Position::<V>::castling_targets(self.king, rook);
+            let king_path = self.tables.between(self.king, king_to) | Bb::<V>::from_square(king_to);
+            let rook_path = self.tables.between(rook, rook_to) | Bb::<V>::from_square(rook_to);
+            if ((king_path | rook_path) & self.occupied & !(king_bb | rook_bb)).any() {
+                continue;
+            }
+            let watched = (king_path | king_bb)
+                .squares()
+                .any(|sq| fool_watch.has(sq) || board.attacked_by(self.tables, sq, !self.us, self.occupied));
+            if watched {
+                continue;
+            }
+            // Test 1 after the move: the rook leaving may open a line on the
+            // king's destination (Chess960).
+            let m = Move::new(self.king, rook, MoveKind::Castle, None);
+            let after = pos.board_after(m);
+            if (after.attackers_to(self.tables, king_to, after.occupied() | pos.fool_bb()) & theirs).is_empty() {
+                self.emit(m);
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! Move notation: UCI text and SAN, both with the Fool's answer as an
+//! `@<square>` suffix whenever he moves (RULES.md §1, Notation).
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Geometry, Square};
+use crate::movegen::legal_moves;
+use crate::moves::{Move, MoveKind};
+use crate::piece::Role;
+use crate::position::Position;
+use crate::variant::Variant;
+use std::fmt;
+
+/// Why a move text was rejected.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// The text is not shaped like a move of this notation.
+    Syntax { text: String },
+    /// No legal move has that base move.
+    Illegal { text: String },
+    /// SAN that fits several legal base moves.
+    Ambiguous { text: String, candidates: Vec<String> },
+    /// The Fool has several legal answers and none was named.
+    FoolChoiceMissing { text: String, choices: Vec<String> },
+    /// The named Fool answer is not one of the legal ones.
+    FoolAnswerIllegal { text: String, choices: Vec<String> },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax { text } => write!(f, "'{text}' is not a move"),
+            MoveError::Illegal { text } => write!(f, "illegal move '{text}'"),
+            MoveError::Ambiguous { text, candidates } => {
+                write!(f, "ambiguous move '{text}': could be {}", candidates.join(", "))
+            }
+            MoveError::FoolChoiceMissing { text, choices } => {
+                write!(f, "move '{text}' needs the Fool's answer: choose one of {}", choices.join(", "))
+            }
+            MoveError::FoolAnswerIllegal { text, choices } => {
+                let options = if choices.is_empty() { "none".to_string() } else { choices.join(", ") };
+                write!(f, "move '{text}': not a legal answer of the Fool (legal: {options})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn name<V: Variant>(sq: Square) -> String {
+    V::G::square_name(sq).to_string()
+}
+
+fn fool_suffix<V: Variant>(m: Move) -> String {
+    m.fool_to().map_or(String::new(), |sq| format!("@{}", name::<V>(sq)))
+}
+
+/// The base move in UCI text, castling written as the position's mode asks
+/// (`king_takes_rook` for Chess960).
+fn uci_base<V: Variant>(m: Move, king_takes_rook: bool) -> String {
+    let to = match m.kind() {
+        MoveKind::Castle if !king_takes_rook => Position::<V>::castling_targets(m.from(), m.to()).0,
+        _ => m.to(),
+    };
+    let promotion = m.promotion().map_or(String::new(), |r| r.char().to_string());
+    format!("{}{}{}", name::<V>(m.from()), name::<V>(to), promotion)
+}
+
+impl<V: Variant> Position<V> {
+    /// The UCI text of a legal move: `e2e4`, `e9e10q`, `g1f3@d4`; castling
+    /// as `e1g1`, or king-takes-rook `e1h1` in Chess960 mode.
+    pub fn uci(&self, m: Move) -> String {
+        uci_base::<V>(m, self.chess960()) + &fool_suffix::<V>(m)
+    }
+
+    /// Reads a UCI move and finds it among the legal moves. The Fool suffix
+    /// may be left out when the base move has a single legal answer.
+    /// Castling is accepted in both forms where that is unambiguous.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        let (base, fool) = split_fool_suffix::<V>(text)?;
+        let legal = legal_moves(self);
+        let mut candidates: Vec<Move> =
+            legal.iter().copied().filter(|&m| uci_base::<V>(m, self.chess960()) == base).collect();
+        if candidates.is_empty() {
+            candidates = legal
+                .iter()
+                .copied()
+                .filter(|&m| m.kind() == MoveKind::Castle && uci_base::<V>(m, !self.chess960()) == base)
+                .collect();
+        }
+        self.pick_fool_answer(text, candidates, fool)
+    }
+
+    /// Among the legal moves sharing one base move, the one with the named
+    /// Fool answer, or the only one when none is named.
+    fn pick_fool_answer(&self, text: &str, candidates: Vec<Move>, fool: Option<Square>) -> Result<Move, MoveError> {
+        let choices = || candidates.iter().map(|&m| self.uci(m)).collect::<Vec<_>>();
+        match (candidates.as_slice(), fool) {
+            ([], _) => Err(MoveError::Illegal { text: text.to_string() }),
+            ([only], None) => Ok(*only),
+            (_, None) => Err(MoveError::FoolChoiceMissing { text: text.to_string(), choices: choices() }),
+            (_, Some(sq)) => candidates
+                .iter()
+                .copied()
+                .find(|m| m.fool_to() == Some(sq))
+                .ok_or_else(|| MoveError::FoolAnswerIllegal { text: text.to_string(), choices: choices() }),
+        }
+    }
+
+    /// The SAN body of a legal move, without the Fool suffix and check marks.
+    fn san_body(&self, m: Move, legal: &[Move]) -> String {
+        let (from, to) = (m.from(), m.to());
+        if m.kind() == MoveKind::Castle {
+            return if V::G::file(to) > V::G::file(from) { "O-O".into() } else { "O-O-O".into() };
+        }
+        let role = self.piece_at(from).map_or(Role::Pawn, |p| p.role);
+        let capture = m.kind() == MoveKind::EnPassant || self.piece_at(to).is_some();
+        let mut san = String::new();
+        if role == Role::Pawn {
+            if capture {
+                san.push((b'a' + V::G::file(from)) as char);
+            }
+        } else {
+            san.push(role.char().to_ascii_uppercase());
+            let rivals: Vec<Square> = legal
+                .iter()
+                .filter(|o| o.to() == to && o.from() != from && o.kind() != MoveKind::Castle)
+                .filter(|o| self.piece_at(o.from()).map(|p| p.role) == Some(role))
+                .map(|o| o.from())
+                .collect();
+            if !rivals.is_empty() {
+                let file_unique = rivals.iter().all(|&s| V::G::file(s) != V::G::file(from));
+                let rank_unique = rivals.iter().all(|&s| V::G::rank(s) != V::G::rank(from));
+                let square = name::<V>(from);
+                if file_unique {
+                    san.push_str(&square[..1]);
+                } else if rank_unique {
+                    san.push_str(&square[1..]);
+                } else {
+                    san.push_str(&square);
+                }
+            }
+        }
+        if capture {
+            san.push('x');
+        }
+        san.push_str(&name::<V>(to));
+        if let Some(promotion) = m.promotion() {
+            san.push('=');
+            san.push(promotion.char().to_ascii_uppercase());
+        }
+        san
+    }
+
+    /// The SAN of a legal move, Fool suffix before the check mark:
+    /// `Nf3@d4+`. `#` marks checkmate by a real piece; a position where only
+    /// the Fool checks and no move is left (a draw) gets `+`.
+    pub fn san(&mut self, m: Move) -> String {
+        let legal = legal_moves(self);
+        let mut san = self.san_body(m, &legal) + &fool_suffix::<V>(m);
+        self.make(m);
+        if self.in_check() {
+            let mated = legal_moves(self).is_empty() && self.checkers().any();
+            san.push(if mated { '#' } else { '+' });
+        }
+        self.unmake();
+        san
+    }
+
+    /// Reads a SAN move (check marks and annotations ignored, `0-0` and a
+    /// promotion without `=` accepted) and finds it among the legal moves.
+    pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
+        let trimmed = text.trim_end_matches(['+', '#', '!', '?']);
+        let (body, fool) = split_fool_suffix::<V>(trimmed)?;
+        let body = body.replace('0', "O");
+        let legal = legal_moves(self);
+        let mut bases: Vec<Move> = Vec::new();
+        for &m in &legal {
+            let san = self.san_body(m, &legal);
+            let matches = san == body || san.replace('=', "") == body;
+            if matches && !bases.contains(&m.base()) {
+                bases.push(m.base());
+            }
+        }
+        match bases.as_slice() {
+            [] => Err(MoveError::Illegal { text: text.to_string() }),
+            [base] => {
+                let candidates = legal.iter().copied().filter(|m| m.base() == *base).collect();
+                self.pick_fool_answer(text, candidates, fool)
+            }
+            _ => Err(MoveError::Ambiguous {
+                text: text.to_string(),
+                candidates: bases.iter().map(|&m| self.uci(m)).collect(),
+            }),
+        }
+    }
+}
+
+/// Splits `base@square` into the base text and the Fool's square.
+fn split_fool_suffix<V: Variant>(text: &str) -> Result<(&str, Option<Square>), MoveError> {
+    let syntax = || MoveError::Syntax { text: text.to_string() };
+    if text.is_empty() || !text.is_ascii() {
+        return Err(syntax());
+    }
+    match text.split_once('@') {
+        None => Ok((text, None)),
+        Some((base, square)) => {
+            let sq = V::G::parse_square(square).ok_or_else(syntax)?;
+            if base.is_empty() {
+                return Err(syntax());
+            }
+            Ok((base, Some(sq)))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! How a game ends (RULES.md §1, "Check and the end of the game").
+
+use crate::bitboard::Bitboard;
+use crate::movegen::legal_moves;
+use crate::piece::{Colour, Role};
+use crate::position::Position;
+use crate::variant::Variant;
+use std::fmt;
+
+/// A finished game's result and the reason for it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// No legal move while a real piece gives check: the other side wins.
+    Checkmate { winner: Colour },
+    /// No legal move while only the Fool gives check: a draw.
+    FoolMate,
+    /// No legal move and no check: a draw.
+    Stalemate,
+    /// A hundred half-moves without a capture, pawn move or Fool kill.
+    FiftyMoves,
+    /// The same position (the Fool's square included) for the third time.
+    Repetition,
+    /// Only the two kings are left.
+    KingsOnly,
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Colour> {
+        match self {
+            Outcome::Checkmate { winner } => Some(winner),
+            _ => None,
+        }
+    }
+    /// The PGN result string.
+    pub fn result(self) -> &'static str {
+        match self.winner() {
+            Some(Colour::White) => "1-0",
+            Some(Colour::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Checkmate { winner } => write!(f, "checkmate, {} wins", winner.name()),
+            Outcome::FoolMate => write!(f, "draw: the Fool alone gives mate"),
+            Outcome::Stalemate => write!(f, "draw: stalemate"),
+            Outcome::FiftyMoves => write!(f, "draw: fifty-move rule"),
+            Outcome::Repetition => write!(f, "draw: threefold repetition"),
+            Outcome::KingsOnly => write!(f, "draw: king against king"),
+        }
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// The outcome when the game is over in this position, else `None`.
+    /// Mate and stalemate take precedence over the fifty-move rule.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if legal_moves(self).is_empty() {
+            return Some(if self.checkers().any() {
+                Outcome::Checkmate { winner: !self.side_to_move() }
+            } else if self.fool_gives_check() {
+                Outcome::FoolMate
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        if self.halfmove_clock() >= 100 {
+            return Some(Outcome::FiftyMoves);
+        }
+        if self.repetitions() >= 2 {
+            return Some(Outcome::Repetition);
+        }
+        if self.board().occupied() == self.board().role(Role::King) {
+            return Some(Outcome::KingsOnly);
+        }
+        None
+    }
+
+    /// How many earlier positions since the last irreversible move had this
+    /// position's key (same side to move, same Fool square).
+    pub fn repetitions(&self) -> usize {
+        let window = (self.halfmove_clock() as usize).min(self.ply());
+        self.previous_keys().rev().take(window).skip(1).step_by(2).filter(|&k| k == self.key()).count()
+    }
+}

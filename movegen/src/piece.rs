@@ -1,0 +1,127 @@
+//! Colours, piece roles and pieces.
+
+use std::ops::Not;
+
+/// The two armies. The Red Fool belongs to neither.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Colour {
+    White = 0,
+    Black = 1,
+}
+
+impl Colour {
+    /// Both colours, White first.
+    pub const ALL: [Colour; 2] = [Colour::White, Colour::Black];
+
+    /// The colour's index into per-colour tables.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    /// The colour's name in lower case.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Colour::White => "white",
+            Colour::Black => "black",
+        }
+    }
+}
+
+impl Not for Colour {
+    type Output = Colour;
+    #[inline(always)]
+    fn not(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+/// What a piece is, regardless of colour.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Role {
+    Pawn = 0,
+    Knight = 1,
+    Bishop = 2,
+    Rook = 3,
+    Queen = 4,
+    King = 5,
+}
+
+impl Role {
+    /// Number of roles, the length of per-role tables.
+    pub const COUNT: usize = 6;
+    /// Every role, in index order.
+    pub const ALL: [Role; Role::COUNT] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    /// The roles a pawn may promote to, strongest first.
+    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+    /// The role's index into per-role tables.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    /// The role with index `i`.
+    pub const fn from_index(i: usize) -> Option<Role> {
+        if i < Role::COUNT {
+            Some(Role::ALL[i])
+        } else {
+            None
+        }
+    }
+    /// The lower-case letter of FEN, UCI promotions and (upper-cased) SAN.
+    pub const fn char(self) -> char {
+        match self {
+            Role::Pawn => 'p',
+            Role::Knight => 'n',
+            Role::Bishop => 'b',
+            Role::Rook => 'r',
+            Role::Queen => 'q',
+            Role::King => 'k',
+        }
+    }
+    /// The role of a letter of either case.
+    pub fn from_char(c: char) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.char() == c.to_ascii_lowercase())
+    }
+    /// The victim value by which the Red Fool picks his cheapest kill
+    /// (RULES.md §1: P=1, N=2, B=3, R=4, Q=5; kings are never targets).
+    #[inline(always)]
+    pub const fn fool_value(self) -> u8 {
+        match self {
+            Role::Pawn => 1,
+            Role::Knight => 2,
+            Role::Bishop => 3,
+            Role::Rook => 4,
+            Role::Queen => 5,
+            Role::King => u8::MAX,
+        }
+    }
+}
+
+/// A piece on the board: a colour and a role.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    pub colour: Colour,
+    pub role: Role,
+}
+
+impl Piece {
+    /// The piece of `colour` and `role`.
+    pub const fn new(colour: Colour, role: Role) -> Piece {
+        Piece { colour, role }
+    }
+    /// The FEN letter: upper case for White, lower case for Black.
+    pub fn char(self) -> char {
+        match self.colour {
+            Colour::White => self.role.char().to_ascii_uppercase(),
+            Colour::Black => self.role.char(),
+        }
+    }
+    /// The piece of a FEN letter.
+    pub fn from_char(c: char) -> Option<Piece> {
+        let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
+        Role::from_char(c).map(|role| Piece::new(colour, role))
+    }
+}

@@ -1,0 +1,513 @@
+//! A game position: pieces, the Fool, side to move, castling rights,
+//! en-passant square, clocks, the Zobrist key, and the history needed to
+//! unmake moves and to spot repetitions.
+
+use crate::bitboard::Bitboard;
+use crate::board::Bitboards;
+use crate::castling::CastlingRights;
+use crate::geometry::{Geometry, Square};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Colour, Piece, Role};
+use crate::variant::Variant;
+use crate::zobrist::ZOBRIST;
+
+/// The bitboard type of variant `V`.
+pub type Bb<V> = <<V as Variant>::G as Geometry>::Bb;
+
+/// What `make` must remember so that `unmake` can restore the position.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    captured: Option<Piece>,
+    fool_from: Option<Square>,
+    fool_victim: Option<Piece>,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove: u32,
+    key: u64,
+}
+
+/// A position of variant `V`, with make/unmake.
+#[derive(Clone)]
+pub struct Position<V: Variant> {
+    board: Bitboards<Bb<V>>,
+    mailbox: [Option<Piece>; 256],
+    fool: Option<Square>,
+    side: Colour,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
+    chess960: bool,
+    key: u64,
+    history: Vec<Undo>,
+}
+
+impl<V: Variant> Position<V> {
+    /// An empty board, White to move, for FEN parsing and tests to fill in.
+    pub(crate) fn empty(chess960: bool) -> Self {
+        Position {
+            board: Bitboards::default(),
+            mailbox: [None; 256],
+            fool: None,
+            side: Colour::White,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove: 0,
+            fullmove: 1,
+            chess960,
+            key: 0,
+            history: Vec::new(),
+        }
+    }
+
+    /// The orthodox start position of the variant.
+    pub fn startpos() -> Self {
+        Self::from_fen(V::START_FEN, false).expect("the start FEN is valid")
+    }
+
+    // ----- setters used while building a position -----
+
+    pub(crate) fn set_piece(&mut self, sq: Square, piece: Piece) {
+        self.put(sq, piece);
+    }
+    pub(crate) fn set_fool(&mut self, sq: Option<Square>) {
+        self.fool = sq;
+    }
+    pub(crate) fn set_state(
+        &mut self,
+        side: Colour,
+        castling: CastlingRights,
+        ep: Option<Square>,
+        halfmove: u32,
+        fullmove: u32,
+    ) {
+        self.side = side;
+        self.castling = castling;
+        self.en_passant = ep;
+        self.halfmove = halfmove;
+        self.fullmove = fullmove;
+        self.key = self.compute_key();
+    }
+    /// Switches Chess960 mode, which changes how castling is written.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    // ----- accessors -----
+
+    /// The piece bitboards.
+    #[inline(always)]
+    pub fn board(&self) -> &Bitboards<Bb<V>> {
+        &self.board
+    }
+    /// The piece on `sq`, if any.
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.mailbox[sq.index()]
+    }
+    /// The Fool's square (always `Some` in variants with a Fool).
+    #[inline(always)]
+    pub fn fool(&self) -> Option<Square> {
+        if V::HAS_FOOL {
+            self.fool
+        } else {
+            None
+        }
+    }
+    /// The Fool's square as a bitboard (empty without a Fool).
+    #[inline(always)]
+    pub fn fool_bb(&self) -> Bb<V> {
+        self.fool().map_or(Bb::<V>::EMPTY, Bb::<V>::from_square)
+    }
+    /// Every occupied square, the Fool's included: the blockers of lines.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bb<V> {
+        self.board.occupied() | self.fool_bb()
+    }
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Colour {
+        self.side
+    }
+    /// The castling rights.
+    #[inline(always)]
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+    /// The square a pawn passed over with its double step on the last move,
+    /// unless the Fool killed that pawn or stands on the square.
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+    /// Half-moves since the last capture, pawn move or Fool kill.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    /// The move number, starting at 1 and counted up after Black moves.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    /// True when castling is written king-takes-rook (Chess960 mode).
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+    /// The Zobrist key.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    /// Number of moves made since the position was set up.
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+    /// The moves made since the position was set up, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|u| u.mv)
+    }
+    /// The Zobrist keys of the earlier positions since set-up, oldest first.
+    pub fn previous_keys(&self) -> impl DoubleEndedIterator<Item = u64> + ExactSizeIterator + '_ {
+        self.history.iter().map(|u| u.key)
+    }
+    /// Forgets the history (the position stays), so that a long game does not
+    /// keep growing memory; repetitions before this point are no longer seen.
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
+
+    // ----- attacks -----
+
+    /// Enemy pieces (not the Fool) attacking the king of the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bb<V> {
+        let king = self.board.king(self.side);
+        self.board.attackers_to(V::G::tables(), king, self.occupied()) & self.board.colour(!self.side)
+    }
+    /// True when the Fool attacks the king of the side to move.
+    #[inline(always)]
+    pub fn fool_gives_check(&self) -> bool {
+        self.fool().is_some_and(|f| V::G::tables().knight(f).has(self.board.king(self.side)))
+    }
+    /// True when the side to move is in check, by an enemy piece or the Fool.
+    pub fn in_check(&self) -> bool {
+        self.checkers().any() || self.fool_gives_check()
+    }
+    /// True when the side to move could capture en passant now (a pawn of
+    /// theirs attacks the en-passant square); only then is the en-passant
+    /// file part of the key.
+    #[inline(always)]
+    fn en_passant_capturable(&self) -> Option<Square> {
+        self.en_passant
+            .filter(|&ep| (V::G::tables().pawn(!self.side, ep) & self.board.pieces(self.side, Role::Pawn)).any())
+    }
+
+    // ----- castling geometry -----
+
+    /// The rank castling happens on for `colour`.
+    #[inline(always)]
+    pub fn home_rank(colour: Colour) -> u8 {
+        match colour {
+            Colour::White => 0,
+            Colour::Black => V::G::RANKS - 1,
+        }
+    }
+    /// Where king and rook end up when the king on `king` castles with the
+    /// rook on `rook`: files c/d on the a-side, g/f on the h-side.
+    #[inline(always)]
+    pub fn castling_targets(king: Square, rook: Square) -> (Square, Square) {
+        let rank = V::G::rank(king);
+        if V::G::file(rook) > V::G::file(king) {
+            (V::G::square(V::G::FILES - 2, rank), V::G::square(V::G::FILES - 3, rank))
+        } else {
+            (V::G::square(2, rank), V::G::square(3, rank))
+        }
+    }
+    /// Castling rights that die when a move starts or ends on `sq` (a rook
+    /// leaving or captured on its start square).
+    #[inline(always)]
+    fn rights_tied_to(sq: Square) -> CastlingRights {
+        let mut rights = CastlingRights::NONE;
+        for colour in Colour::ALL {
+            if V::G::rank(sq) == Self::home_rank(colour) {
+                rights.add(colour, V::G::file(sq));
+            }
+        }
+        rights
+    }
+
+    // ----- make / unmake -----
+
+    #[inline(always)]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.board.toggle(sq, piece);
+        self.mailbox[sq.index()] = Some(piece);
+        self.key ^= ZOBRIST.piece(piece, sq);
+    }
+    #[inline(always)]
+    fn remove(&mut self, sq: Square) -> Piece {
+        let piece = self.mailbox[sq.index()].expect("a piece to remove");
+        self.board.toggle(sq, piece);
+        self.mailbox[sq.index()] = None;
+        self.key ^= ZOBRIST.piece(piece, sq);
+        piece
+    }
+    fn strip_rights(&mut self, lost: CastlingRights) {
+        for colour in Colour::ALL {
+            for file in lost.files(colour) {
+                self.castling.remove(colour, file);
+            }
+        }
+    }
+
+    /// The square of the pawn captured by an en-passant move.
+    #[inline(always)]
+    fn en_passant_victim(m: Move) -> Square {
+        V::G::square(V::G::file(m.to()), V::G::rank(m.from()))
+    }
+
+    /// The piece placement right after the base move of `m`, before the Fool
+    /// answers: what the Fool's resolution looks at.
+    #[inline(always)]
+    pub fn board_after(&self, m: Move) -> Bitboards<Bb<V>> {
+        let mut board = self.board;
+        let (from, to) = (m.from(), m.to());
+        let piece = self.mailbox[from.index()].expect("a piece to move");
+        match m.kind() {
+            MoveKind::Castle => {
+                let rook = self.mailbox[to.index()].expect("a rook to castle with");
+                let (king_to, rook_to) = Self::castling_targets(from, to);
+                board.toggle(from, piece);
+                board.toggle(to, rook);
+                board.toggle(king_to, piece);
+                board.toggle(rook_to, rook);
+            }
+            MoveKind::EnPassant => {
+                board.toggle(Self::en_passant_victim(m), Piece::new(!piece.colour, Role::Pawn));
+                board.toggle(from, piece);
+                board.toggle(to, piece);
+            }
+            MoveKind::Normal | MoveKind::Promotion => {
+                if let Some(victim) = self.mailbox[to.index()] {
+                    board.toggle(to, victim);
+                }
+                board.toggle(from, piece);
+                board.toggle(to, m.promotion().map_or(piece, |r| Piece::new(piece.colour, r)));
+            }
+        }
+        board
+    }
+
+    /// Plays a legal move: the base move, then the Fool's answer it carries
+    /// (a kill included). The key is updated incrementally.
+    pub fn make(&mut self, m: Move) {
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let piece = self.mailbox[from.index()].expect("a piece to move");
+        let mut undo = Undo {
+            mv: m,
+            captured: None,
+            fool_from: self.fool,
+            fool_victim: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        if let Some(ep) = self.en_passant_capturable() {
+            self.key ^= ZOBRIST.en_passant(V::G::file(ep));
+        }
+        self.key ^= ZOBRIST.castling(self.castling) ^ ZOBRIST.side();
+        self.en_passant = None;
+        self.halfmove += 1;
+
+        match m.kind() {
+            MoveKind::Castle => {
+                let (king_to, rook_to) = Self::castling_targets(from, to);
+                let king = self.remove(from);
+                let rook = self.remove(to);
+                self.put(king_to, king);
+                self.put(rook_to, rook);
+            }
+            MoveKind::EnPassant => {
+                undo.captured = Some(self.remove(Self::en_passant_victim(m)));
+                self.remove(from);
+                self.put(to, piece);
+                self.halfmove = 0;
+            }
+            MoveKind::Normal | MoveKind::Promotion => {
+                if self.mailbox[to.index()].is_some() {
+                    undo.captured = Some(self.remove(to));
+                    self.halfmove = 0;
+                }
+                self.remove(from);
+                self.put(to, m.promotion().map_or(piece, |r| Piece::new(us, r)));
+                if piece.role == Role::Pawn {
+                    self.halfmove = 0;
+                    if V::G::rank(from).abs_diff(V::G::rank(to)) == 2 {
+                        self.en_passant = Some(Square::new(((from.index() + to.index()) / 2) as u8));
+                    }
+                }
+            }
+        }
+        if piece.role == Role::King {
+            self.castling.remove_colour(us);
+        }
+        self.strip_rights(Self::rights_tied_to(from));
+        self.strip_rights(Self::rights_tied_to(to));
+
+        if let Some(landing) = m.fool_to() {
+            let fool_from = self.fool.expect("a Fool to move");
+            if self.mailbox[landing.index()].is_some() {
+                undo.fool_victim = Some(self.remove(landing));
+                self.halfmove = 0;
+                self.strip_rights(Self::rights_tied_to(landing));
+                if self.en_passant.is_some() && landing == to {
+                    // He killed the pawn that just double-stepped.
+                    self.en_passant = None;
+                }
+            }
+            if self.en_passant == Some(landing) {
+                self.en_passant = None;
+            }
+            self.fool = Some(landing);
+            self.key ^= ZOBRIST.fool(fool_from) ^ ZOBRIST.fool(landing);
+        }
+
+        self.key ^= ZOBRIST.castling(self.castling);
+        self.side = !us;
+        if us == Colour::Black {
+            self.fullmove += 1;
+        }
+        if let Some(ep) = self.en_passant_capturable() {
+            self.key ^= ZOBRIST.en_passant(V::G::file(ep));
+        }
+        self.history.push(undo);
+    }
+
+    /// Takes back the last move made.
+    ///
+    /// # Panics
+    /// When no move has been made since the position was set up.
+    pub fn unmake(&mut self) {
+        let undo = self.history.pop().expect("a move to unmake");
+        let m = undo.mv;
+        let us = !self.side;
+        self.side = us;
+        if us == Colour::Black {
+            self.fullmove -= 1;
+        }
+        if let Some(landing) = m.fool_to() {
+            if let Some(victim) = undo.fool_victim {
+                self.put(landing, victim);
+            }
+            self.fool = undo.fool_from;
+        }
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Castle => {
+                let (king_to, rook_to) = Self::castling_targets(from, to);
+                let king = self.remove(king_to);
+                let rook = self.remove(rook_to);
+                self.put(from, king);
+                self.put(to, rook);
+            }
+            MoveKind::EnPassant => {
+                let pawn = self.remove(to);
+                self.put(from, pawn);
+                self.put(Self::en_passant_victim(m), undo.captured.expect("the pawn taken en passant"));
+            }
+            MoveKind::Normal | MoveKind::Promotion => {
+                let moved = self.remove(to);
+                let original = if m.kind() == MoveKind::Promotion { Piece::new(us, Role::Pawn) } else { moved };
+                self.put(from, original);
+                if let Some(captured) = undo.captured {
+                    self.put(to, captured);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+    }
+
+    /// Passes the turn without moving (for null-move pruning in search): the
+    /// Fool is not stirred, since nothing moved. Only legal when not in check.
+    pub fn make_null(&mut self) {
+        self.history.push(Undo {
+            mv: Move::default(),
+            captured: None,
+            fool_from: self.fool,
+            fool_victim: None,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            key: self.key,
+        });
+        if let Some(ep) = self.en_passant_capturable() {
+            self.key ^= ZOBRIST.en_passant(V::G::file(ep));
+        }
+        self.en_passant = None;
+        self.halfmove += 1;
+        self.side = !self.side;
+        self.key ^= ZOBRIST.side();
+    }
+
+    /// Takes back a null move.
+    pub fn unmake_null(&mut self) {
+        let undo = self.history.pop().expect("a null move to unmake");
+        self.side = !self.side;
+        self.en_passant = undo.en_passant;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+    }
+
+    /// The Zobrist key computed from scratch (the incremental one must equal it).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in self.board.occupied().squares() {
+            key ^= ZOBRIST.piece(self.mailbox[sq.index()].expect("mailbox agrees with bitboards"), sq);
+        }
+        if let Some(f) = self.fool() {
+            key ^= ZOBRIST.fool(f);
+        }
+        key ^= ZOBRIST.castling(self.castling);
+        if self.side == Colour::Black {
+            key ^= ZOBRIST.side();
+        }
+        if let Some(ep) = self.en_passant_capturable() {
+            key ^= ZOBRIST.en_passant(V::G::file(ep));
+        }
+        key
+    }
+
+    /// Everything that make/unmake must restore, for debug checks and tests.
+    pub fn snapshot(&self) -> Snapshot<V> {
+        Snapshot {
+            board: self.board,
+            mailbox: self.mailbox,
+            fool: self.fool,
+            side: self.side,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            key: self.key,
+        }
+    }
+}
+
+/// The rule-relevant state of a position, without its history.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Snapshot<V: Variant> {
+    board: Bitboards<Bb<V>>,
+    mailbox: [Option<Piece>; 256],
+    fool: Option<Square>,
+    side: Colour,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
+    key: u64,
+}

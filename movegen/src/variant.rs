@@ -1,0 +1,116 @@
+//! Variants: which board, which pieces and which extra rules a game uses.
+//!
+//! A variant is a zero-sized type implementing [`Variant`]; positions and the
+//! move generator are generic over it, so rule switches such as "is there a
+//! Fool" are constants that the compiler folds away. [`VariantKind`] names the
+//! variants at run time (command line, UCI) and [`with_variant!`] turns a
+//! run-time choice into a call of the right monomorphized code.
+
+use crate::geometry::{Board8x10, Board8x8, Geometry};
+use std::fmt;
+use std::str::FromStr;
+
+/// The compile-time description of a variant.
+pub trait Variant: 'static + Copy + Eq + Send + Sync + fmt::Debug + Default {
+    /// The board shape.
+    type G: Geometry;
+    /// Which variant this is at run time.
+    const KIND: VariantKind;
+    /// True when the neutral Red Fool stands on the board (RULES.md §1).
+    const HAS_FOOL: bool;
+    /// The orthodox start position.
+    const START_FEN: &'static str;
+}
+
+/// Red Fool Chess: 8x10 board and the Fool (RULES.md §1).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct RedFool;
+
+impl Variant for RedFool {
+    type G = Board8x10;
+    const KIND: VariantKind = VariantKind::RedFool;
+    const HAS_FOOL: bool = true;
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+}
+
+/// Orthodox chess on 8x8 (RULES.md §2).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Chess;
+
+impl Variant for Chess {
+    type G = Board8x8;
+    const KIND: VariantKind = VariantKind::Chess;
+    const HAS_FOOL: bool = false;
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+}
+
+/// The variants by name, for choosing one at run time.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum VariantKind {
+    RedFool,
+    Chess,
+}
+
+impl VariantKind {
+    /// Every variant the engine plays, the default first.
+    pub const ALL: [VariantKind; 2] = [VariantKind::RedFool, VariantKind::Chess];
+
+    /// The name used on the command line and in `UCI_Variant`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            VariantKind::RedFool => "redfool",
+            VariantKind::Chess => "chess",
+        }
+    }
+    /// The name in a PGN `[Variant]` tag.
+    pub const fn pgn_name(self) -> &'static str {
+        match self {
+            VariantKind::RedFool => "Red Fool",
+            VariantKind::Chess => "Standard",
+        }
+    }
+}
+
+impl fmt::Display for VariantKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A variant name that the engine does not play.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let known: Vec<&str> = VariantKind::ALL.iter().map(|v| v.name()).collect();
+        write!(f, "unknown variant '{}' (known: {})", self.0, known.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for VariantKind {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        VariantKind::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+/// Runs `$body` with the type alias `$v` bound to the variant type that
+/// `$kind` names: `with_variant!(kind, V => perft::<V>(...))`.
+#[macro_export]
+macro_rules! with_variant {
+    ($kind:expr, $v:ident => $body:expr) => {
+        match $kind {
+            $crate::VariantKind::RedFool => {
+                type $v = $crate::RedFool;
+                $body
+            }
+            $crate::VariantKind::Chess => {
+                type $v = $crate::Chess;
+                $body
+            }
+        }
+    };
+}

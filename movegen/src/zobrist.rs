@@ -1,0 +1,97 @@
+//! Zobrist keys: one random 64-bit number per feature, XORed together to
+//! name a position. The Fool's square is a feature of its own, so positions
+//! that differ only in where he stands are different for repetitions and the
+//! transposition table. Keys come from a fixed-seed generator at compile time,
+//! so they (and every hash-dependent result) are the same on every run.
+
+use crate::castling::CastlingRights;
+use crate::geometry::Square;
+use crate::piece::{Piece, Role};
+
+/// All Zobrist keys.
+pub struct ZobristKeys {
+    pieces: [[[u64; 256]; Role::COUNT]; 2],
+    fool: [u64; 256],
+    castling: [u64; 32],
+    en_passant: [u64; 16],
+    side: u64,
+}
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl ZobristKeys {
+    const fn generate() -> ZobristKeys {
+        let mut state = 0x5245_4446_4F4F_4C21; // "REDFOOL!"
+        let mut keys = ZobristKeys {
+            pieces: [[[0; 256]; Role::COUNT]; 2],
+            fool: [0; 256],
+            castling: [0; 32],
+            en_passant: [0; 16],
+            side: 0,
+        };
+        let mut sq = 0;
+        while sq < 256 {
+            let mut role = 0;
+            while role < Role::COUNT {
+                keys.pieces[0][role][sq] = splitmix(&mut state);
+                keys.pieces[1][role][sq] = splitmix(&mut state);
+                role += 1;
+            }
+            keys.fool[sq] = splitmix(&mut state);
+            sq += 1;
+        }
+        let mut i = 0;
+        while i < 32 {
+            keys.castling[i] = splitmix(&mut state);
+            i += 1;
+        }
+        let mut f = 0;
+        while f < 16 {
+            keys.en_passant[f] = splitmix(&mut state);
+            f += 1;
+        }
+        keys.side = splitmix(&mut state);
+        keys
+    }
+
+    /// Key of `piece` standing on `sq`.
+    #[inline(always)]
+    pub fn piece(&self, piece: Piece, sq: Square) -> u64 {
+        self.pieces[piece.colour.index()][piece.role.index()][sq.index()]
+    }
+    /// Key of the Fool standing on `sq`.
+    #[inline(always)]
+    pub fn fool(&self, sq: Square) -> u64 {
+        self.fool[sq.index()]
+    }
+    /// Key of a set of castling rights.
+    #[inline(always)]
+    pub fn castling(&self, rights: CastlingRights) -> u64 {
+        let mut bits = rights.bits();
+        let mut key = 0;
+        while bits != 0 {
+            key ^= self.castling[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        key
+    }
+    /// Key of an en-passant capture being possible on `file`.
+    #[inline(always)]
+    pub fn en_passant(&self, file: u8) -> u64 {
+        self.en_passant[file as usize & 15]
+    }
+    /// Key XORed in when Black is to move.
+    #[inline(always)]
+    pub fn side(&self) -> u64 {
+        self.side
+    }
+}
+
+/// The keys, computed by the compiler.
+pub static ZOBRIST: ZobristKeys = ZobristKeys::generate();

@@ -1,0 +1,46 @@
+//! The `redfool` command: speaks UCI with no arguments, and offers
+//! sub-commands for people (perft, startpos, …).
+
+mod args;
+mod perft_cmd;
+mod startpos_cmd;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: redfool [COMMAND] [OPTIONS]
+
+commands:
+  perft <depth> [--variant V] [--chess960] [--fen FEN] [--divide] [--threads N]
+        count the leaf nodes of the legal-move tree (last line: Nodes searched: N)
+  startpos [--variant V] [--chess960 [--number N | --seed S]]
+        print a start position's FEN (Chess960 arrays by Scharnagl number 0-959)
+  --help     print this help
+  --version  print the version
+
+variants: redfool (default), chess";
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let result = match argv.first().map(String::as_str) {
+        Some("perft") => perft_cmd::run(&argv[1..]),
+        Some("startpos") => startpos_cmd::run(&argv[1..]),
+        Some("--help") | Some("-h") | Some("help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some("--version") | Some("-V") => {
+            println!("redfool {}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command '{other}' (try redfool --help)")),
+        None => Err("no command given (try redfool --help)".to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("redfool: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
