@@ -298,6 +298,49 @@ impl<V: Variant> Position<V> {
         board
     }
 
+    /// The piece standing on `sq` right after the base move of `m` (before
+    /// the Fool answers).
+    pub fn piece_after_base(&self, m: Move, sq: Square) -> Option<Piece> {
+        let (from, to) = (m.from(), m.to());
+        let mover = self.mailbox[from.index()]?;
+        match m.kind() {
+            MoveKind::Castle => {
+                let (king_to, rook_to) = Self::castling_targets(from, to);
+                if sq == king_to {
+                    Some(mover)
+                } else if sq == rook_to {
+                    self.mailbox[to.index()]
+                } else if sq == from || sq == to {
+                    None
+                } else {
+                    self.mailbox[sq.index()]
+                }
+            }
+            _ if sq == to => Some(m.promotion().map_or(mover, |r| Piece::new(mover.colour, r))),
+            _ if sq == from => None,
+            MoveKind::EnPassant if sq == Self::en_passant_victim(m) => None,
+            _ => self.mailbox[sq.index()],
+        }
+    }
+
+    /// The piece the base move of `m` captures, if any (castling captures
+    /// nothing; en passant captures the passed pawn).
+    #[inline]
+    pub fn captured_by(&self, m: Move) -> Option<Piece> {
+        match m.kind() {
+            MoveKind::Castle => None,
+            MoveKind::EnPassant => self.mailbox[Self::en_passant_victim(m).index()],
+            _ => self.mailbox[m.to().index()],
+        }
+    }
+
+    /// The piece the Fool kills in answer to `m`, if any. It may belong to
+    /// either side, and may be the piece that just moved.
+    #[inline]
+    pub fn fool_victim(&self, m: Move) -> Option<Piece> {
+        m.fool_to().and_then(|sq| self.piece_after_base(m, sq))
+    }
+
     /// Plays a legal move: the base move, then the Fool's answer it carries
     /// (a kill included). The key is updated incrementally.
     pub fn make(&mut self, m: Move) {

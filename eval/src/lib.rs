@@ -1,0 +1,1 @@
+//! Static evaluation (being written: see issue 4).
