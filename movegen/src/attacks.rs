@@ -34,6 +34,8 @@ pub struct AttackTables<B> {
     king: [B; 256],
     pawn: [[B; 256]; 2],
     rays: [[B; 256]; 8],
+    rook_rays: [B; 256],
+    bishop_rays: [B; 256],
     between: Box<[[B; 256]; 256]>,
     line: Box<[[B; 256]; 256]>,
 }
@@ -58,6 +60,8 @@ impl<B: Bitboard> AttackTables<B> {
             king: [B::EMPTY; 256],
             pawn: [[B::EMPTY; 256]; 2],
             rays: [[B::EMPTY; 256]; 8],
+            rook_rays: [B::EMPTY; 256],
+            bishop_rays: [B::EMPTY; 256],
             between: boxed_table(),
             line: boxed_table(),
         };
@@ -85,6 +89,8 @@ impl<B: Bitboard> AttackTables<B> {
                     }
                     tables.rays[dir][sq] = ray;
                 }
+                tables.rook_rays[sq] = ROOK_DIRECTIONS.iter().fold(B::EMPTY, |bb, &d| bb | tables.rays[d][sq]);
+                tables.bishop_rays[sq] = BISHOP_DIRECTIONS.iter().fold(B::EMPTY, |bb, &d| bb | tables.rays[d][sq]);
             }
         }
         for from in tables.all.squares() {
@@ -155,12 +161,12 @@ impl<B: Bitboard> AttackTables<B> {
     /// Squares a rook on `sq` would attack on an empty board.
     #[inline(always)]
     pub fn rook_pseudo(&self, sq: Square) -> B {
-        ROOK_DIRECTIONS.iter().fold(B::EMPTY, |bb, &d| bb | self.rays[d][sq.index()])
+        self.rook_rays[sq.index()]
     }
     /// Squares a bishop on `sq` would attack on an empty board.
     #[inline(always)]
     pub fn bishop_pseudo(&self, sq: Square) -> B {
-        BISHOP_DIRECTIONS.iter().fold(B::EMPTY, |bb, &d| bb | self.rays[d][sq.index()])
+        self.bishop_rays[sq.index()]
     }
 }
 

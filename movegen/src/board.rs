@@ -73,14 +73,29 @@ impl<B: Bitboard> Bitboards<B> {
             | (tables.bishop(sq, occupied) & self.diagonal_sliders())
             | (tables.rook(sq, occupied) & self.orthogonal_sliders())
     }
+    /// True when a piece of the set `attackers` attacks `sq`. Cheaper than
+    /// [`Self::attackers_to`] when only a yes/no is needed: leapers first,
+    /// and a slider line is scanned only when a slider stands on it.
+    #[inline(always)]
+    pub fn is_attacked(&self, tables: &AttackTables<B>, sq: Square, occupied: B, attackers: B) -> bool {
+        let pawns = self.role(Role::Pawn) & attackers;
+        if (tables.pawn(Colour::White, sq) & pawns & self.colour(Colour::Black)).any()
+            || (tables.pawn(Colour::Black, sq) & pawns & self.colour(Colour::White)).any()
+            || (tables.knight(sq) & self.role(Role::Knight) & attackers).any()
+            || (tables.king(sq) & self.role(Role::King) & attackers).any()
+        {
+            return true;
+        }
+        let diagonal = tables.bishop_pseudo(sq) & self.diagonal_sliders() & attackers;
+        if diagonal.any() && (tables.bishop(sq, occupied) & diagonal).any() {
+            return true;
+        }
+        let orthogonal = tables.rook_pseudo(sq) & self.orthogonal_sliders() & attackers;
+        orthogonal.any() && (tables.rook(sq, occupied) & orthogonal).any()
+    }
     /// True when a piece of `colour` attacks `sq`.
     #[inline(always)]
     pub fn attacked_by(&self, tables: &AttackTables<B>, sq: Square, colour: Colour, occupied: B) -> bool {
-        let them = self.colour(colour);
-        (tables.pawn(!colour, sq) & them & self.role(Role::Pawn)).any()
-            || (tables.knight(sq) & them & self.role(Role::Knight)).any()
-            || (tables.king(sq) & them & self.role(Role::King)).any()
-            || (tables.bishop(sq, occupied) & them & self.diagonal_sliders()).any()
-            || (tables.rook(sq, occupied) & them & self.orthogonal_sliders()).any()
+        self.is_attacked(tables, sq, occupied, self.colour(colour))
     }
 }

@@ -33,7 +33,8 @@ pub fn answers<G: Geometry>(
     let fool_checks_mover = tables.knight(fool).has(king);
 
     // Law 1: he stirs only when some piece of either colour attacks him.
-    if after.attackers_to(tables, fool, occupied).is_empty() {
+    let everyone = after.occupied();
+    if !after.is_attacked(tables, fool, occupied, everyone) {
         if !fool_checks_mover {
             answer(None);
         }
@@ -52,10 +53,10 @@ pub fn answers<G: Geometry>(
         // Safe: with him on the target (a victim there removed), nothing
         // attacks the target. A victim cannot attack its own square, so the
         // piece bitboards need no change.
-        if after.attackers_to(tables, target, vacated | target_bb).any() {
+        if after.is_attacked(tables, target, vacated | target_bb, everyone) {
             continue;
         }
-        if after.occupied().has(target) {
+        if everyone.has(target) {
             let value = after.role_at(target).map_or(u8::MAX, Role::fool_value);
             if value < cheapest {
                 cheapest = value;
@@ -88,7 +89,7 @@ pub fn answers<G: Geometry>(
     for target in options.squares() {
         let target_bb = G::Bb::from_square(target);
         let betrays = tables.knight(target).has(king)
-            || (after.attackers_to(tables, king, vacated | target_bb) & enemies & !target_bb).any();
+            || after.is_attacked(tables, king, vacated | target_bb, enemies & !target_bb);
         if !betrays {
             answer(Some(target));
             any = true;

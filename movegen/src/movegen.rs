@@ -29,6 +29,14 @@ struct Context<'a, V: Variant, S: MoveSink> {
     /// Squares that block or capture the single checker (all when none).
     check_mask: Bb<V>,
     pinned: Bb<V>,
+    /// Squares where a move could change whether the Fool is attacked: his
+    /// knight squares and his lines up to and including the first blocker.
+    /// Empty unless he is unattacked now, so a move touching none of them
+    /// leaves him untouched without running the resolution.
+    fool_lines: Bb<V>,
+    /// True when the Fool exists, is unattacked now, and so stays put after
+    /// every move that avoids `fool_lines`.
+    fool_quiet: bool,
 }
 
 /// Generates every legal move of the side to move into `sink`.
@@ -51,7 +59,13 @@ pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
         targets: tables.all & !(board.colour(us) | pos.fool_bb()),
         check_mask: tables.all,
         pinned: Bb::<V>::EMPTY,
+        fool_lines: Bb::<V>::EMPTY,
+        fool_quiet: false,
     };
+    if let Some(fool) = pos.fool() {
+        ctx.fool_quiet = board.attackers_to(tables, fool, occupied).is_empty();
+        ctx.fool_lines = tables.queen(fool, occupied) | tables.knight(fool);
+    }
     ctx.king_moves();
     if checkers.more_than_one() {
         return;
@@ -88,6 +102,16 @@ impl<V: Variant, S: MoveSink> Context<'_, V, S> {
     fn emit(&mut self, base: Move) {
         match self.pos.fool() {
             Some(fool) if V::HAS_FOOL => {
+                let (from, to) = (base.from(), base.to());
+                let simple = matches!(base.kind(), MoveKind::Normal | MoveKind::Promotion);
+                if simple && self.fool_quiet && !self.fool_lines.has(from) && !self.fool_lines.has(to) {
+                    // He stays untouched; test 2 asks only that he not check our king.
+                    let king = if from == self.king { to } else { self.king };
+                    if !self.tables.knight(fool).has(king) {
+                        self.sink.push(base);
+                    }
+                    return;
+                }
                 let after = self.pos.board_after(base);
                 let sink = &mut *self.sink;
                 fool::answers::<V::G>(&after, fool, self.us, |answer| sink.push(base.with_fool(answer)));
