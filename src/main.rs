@@ -2,6 +2,7 @@
 //! sub-commands for people (perft, startpos, …).
 
 mod args;
+mod output;
 mod perft_cmd;
 mod startpos_cmd;
 
@@ -25,14 +26,8 @@ fn main() -> ExitCode {
     let result = match argv.first().map(String::as_str) {
         Some("perft") => perft_cmd::run(&argv[1..]),
         Some("startpos") => startpos_cmd::run(&argv[1..]),
-        Some("--help") | Some("-h") | Some("help") => {
-            println!("{USAGE}");
-            Ok(())
-        }
-        Some("--version") | Some("-V") => {
-            println!("redfool {}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
+        Some("--help") | Some("-h") | Some("help") => output::print(&format!("{USAGE}\n")),
+        Some("--version") | Some("-V") => output::print(&format!("redfool {}\n", env!("CARGO_PKG_VERSION"))),
         Some(other) => Err(format!("unknown command '{other}' (try redfool --help)")),
         None => Err("no command given (try redfool --help)".to_string()),
     };

@@ -2,6 +2,7 @@
 //! Stockfish's output format.
 
 use crate::args::Args;
+use crate::output;
 use movegen::{divide, with_variant, Position, Variant};
 use std::time::Instant;
 
@@ -34,20 +35,21 @@ fn report<V: Variant>(
         None => Position::<V>::from_fen(V::START_FEN, chess960).map_err(|e| e.to_string())?,
     };
     let start = Instant::now();
+    let mut text = String::new();
     let nodes = if depth == 0 {
         1
     } else {
         let split = divide(&pos, depth, threads);
         if show_divide {
             for (m, n) in &split {
-                println!("{}: {n}", pos.uci(*m));
+                text.push_str(&format!("{}: {n}\n", pos.uci(*m)));
             }
-            println!();
+            text.push('\n');
         }
         split.iter().map(|(_, n)| n).sum()
     };
     let elapsed = start.elapsed();
     eprintln!("time {} ms, {:.0} nodes/s", elapsed.as_millis(), nodes as f64 / elapsed.as_secs_f64().max(1e-9));
-    println!("Nodes searched: {nodes}");
-    Ok(())
+    text.push_str(&format!("Nodes searched: {nodes}\n"));
+    output::print(&text)
 }

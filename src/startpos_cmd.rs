@@ -1,6 +1,7 @@
 //! `redfool startpos`: print a variant's start FEN, orthodox or Chess960.
 
 use crate::args::Args;
+use crate::output;
 use movegen::chess960;
 use movegen::{with_variant, Variant};
 
@@ -16,8 +17,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         if number.is_some() || seed.is_some() {
             return Err("--number and --seed need --chess960".to_string());
         }
-        println!("{}", with_variant!(variant, V => V::START_FEN));
-        return Ok(());
+        return output::print(&format!("{}\n", with_variant!(variant, V => V::START_FEN)));
     }
     let number = match (number, seed) {
         (Some(_), Some(_)) => return Err("give --number or --seed, not both".to_string()),
@@ -26,8 +26,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     };
     let fen = with_variant!(variant, V => chess960::start_fen::<V>(number))
         .ok_or_else(|| format!("--number {number}: expected 0 to 959"))?;
-    println!("{fen}");
-    Ok(())
+    output::print(&format!("{fen}\n"))
 }
 
 /// A Scharnagl number drawn from `seed` (SplitMix64).

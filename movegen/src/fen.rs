@@ -370,18 +370,9 @@ mod tests {
 
     #[test]
     fn start_positions_round_trip() {
-        assert_eq!(Position::<RedFool>::startpos().fen(), RedFool::START);
-        assert_eq!(Position::<Chess>::startpos().fen(), Chess::START);
-    }
-
-    trait Start {
-        const START: &'static str;
-    }
-    impl Start for RedFool {
-        const START: &'static str = <RedFool as crate::Variant>::START_FEN;
-    }
-    impl Start for Chess {
-        const START: &'static str = <Chess as crate::Variant>::START_FEN;
+        use crate::Variant;
+        assert_eq!(Position::<RedFool>::startpos().fen(), RedFool::START_FEN);
+        assert_eq!(Position::<Chess>::startpos().fen(), Chess::START_FEN);
     }
 
     #[test]

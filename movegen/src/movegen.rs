@@ -176,9 +176,14 @@ impl<V: Variant, S: MoveSink> Context<'_, V, S> {
         let empty = t.all & !self.occupied;
         let enemies = board.colour(!self.us) & self.check_mask;
         let last_rank = t.ranks[Position::<V>::home_rank(!self.us) as usize];
-        let (forward, double_rank): (fn(Bb<V>, u32) -> Bb<V>, usize) = match self.us {
-            Colour::White => (|b, n| b << n, 2),
-            Colour::Black => (|b, n| b >> n, V::G::RANKS as usize - 3),
+        let double_rank = match self.us {
+            Colour::White => 2,
+            Colour::Black => V::G::RANKS as usize - 3,
+        };
+        let us = self.us;
+        let forward = |b: Bb<V>, n: u32| match us {
+            Colour::White => b << n,
+            Colour::Black => b >> n,
         };
         let back = |to: Square, steps: i32| Square::new((to.index() as i32 - steps) as u8);
         let up = match self.us {

@@ -173,12 +173,19 @@ impl<V: Variant> Position<V> {
         let (body, fool) = split_fool_suffix::<V>(trimmed)?;
         let body = body.replace('0', "O");
         let legal = legal_moves(self);
+        // Exact SAN first; then the body without disambiguation, which
+        // finds the candidates of an under-specified move such as "Rd1".
         let mut bases: Vec<Move> = Vec::new();
-        for &m in &legal {
-            let san = self.san_body(m, &legal);
-            let matches = san == body || san.replace('=', "") == body;
-            if matches && !bases.contains(&m.base()) {
-                bases.push(m.base());
+        for rivals in [legal.as_slice(), &[]] {
+            for &m in &legal {
+                let san = self.san_body(m, rivals);
+                let matches = san == body || san.replace('=', "") == body;
+                if matches && !bases.contains(&m.base()) {
+                    bases.push(m.base());
+                }
+            }
+            if !bases.is_empty() {
+                break;
             }
         }
         match bases.as_slice() {
