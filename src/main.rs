@@ -11,6 +11,8 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage: redfool [COMMAND] [OPTIONS]
 
+With no command, redfool speaks UCI on standard input and output.
+
 commands:
   perft <depth> [--variant V] [--chess960] [--fen FEN] [--divide] [--threads N]
         count the leaf nodes of the legal-move tree (last line: Nodes searched: N)
@@ -26,10 +28,14 @@ fn main() -> ExitCode {
     let result = match argv.first().map(String::as_str) {
         Some("perft") => perft_cmd::run(&argv[1..]),
         Some("startpos") => startpos_cmd::run(&argv[1..]),
+        Some("match") => engine::matchrunner::run(&argv[1..]),
         Some("--help") | Some("-h") | Some("help") => output::print(&format!("{USAGE}\n")),
         Some("--version") | Some("-V") => output::print(&format!("redfool {}\n", env!("CARGO_PKG_VERSION"))),
         Some(other) => Err(format!("unknown command '{other}' (try redfool --help)")),
-        None => Err("no command given (try redfool --help)".to_string()),
+        None => {
+            engine::uci::run();
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -77,6 +77,9 @@ impl<V: Variant> Position<V> {
     /// Castling is accepted in both forms where that is unambiguous.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let (base, fool) = split_fool_suffix::<V>(text)?;
+        if !is_uci_shaped::<V>(base) {
+            return Err(MoveError::Syntax { text: text.to_string() });
+        }
         let legal = legal_moves(self);
         let mut candidates: Vec<Move> =
             legal.iter().copied().filter(|&m| uci_base::<V>(m, self.chess960()) == base).collect();
@@ -200,6 +203,18 @@ impl<V: Variant> Position<V> {
             }),
         }
     }
+}
+
+/// True when `base` reads `<square><square>[letter]` on this board.
+fn is_uci_shaped<V: Variant>(base: &str) -> bool {
+    let squares = base.strip_suffix(|c: char| c.is_ascii_lowercase()).filter(|s| s.ends_with(|c: char| c.is_ascii_digit()));
+    let squares = squares.unwrap_or(base);
+    // Split before the second file letter: "e10e9" -> "e10", "e9".
+    let Some(split) = squares.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase()).map(|(i, _)| i) else {
+        return false;
+    };
+    let (from, to) = squares.split_at(split);
+    V::G::parse_square(from).is_some() && V::G::parse_square(to).is_some()
 }
 
 /// Splits `base@square` into the base text and the Fool's square.
