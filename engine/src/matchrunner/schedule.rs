@@ -1,0 +1,180 @@
+//! Which games a match plays: for game number `i`, who has White and which
+//! opening it starts from. Everything follows from `i` and the seed, so
+//! games may be handed to the worker threads in any order and a match can
+//! be replayed exactly.
+//!
+//! Games go in pairs (`2k`, `2k + 1`) with colours swapped; with `--repeat`
+//! both games of a pair start from the same opening, which makes the pair
+//! a fair comparison of the engines (the pentanomial statistics count pairs).
+
+use super::openings::{with_random_plies, Opening};
+use movegen::{chess960, Variant};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+/// Where openings come from.
+#[derive(Clone, Debug)]
+pub enum OpeningSource {
+    /// The variant's start position.
+    StartPosition,
+    /// A random Chess960 array for each opening slot.
+    Chess960,
+    /// An openings file, used in `order` (indices into `openings`).
+    Book { openings: Vec<Opening>, order: Vec<usize> },
+}
+
+impl OpeningSource {
+    /// A book used in file order, or shuffled by `seed`.
+    pub fn book(openings: Vec<Opening>, shuffle_seed: Option<u64>) -> OpeningSource {
+        let mut order: Vec<usize> = (0..openings.len()).collect();
+        if let Some(seed) = shuffle_seed {
+            order.shuffle(&mut StdRng::seed_from_u64(seed));
+        }
+        OpeningSource::Book { openings, order }
+    }
+}
+
+/// The plan of a match.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    pub source: OpeningSource,
+    /// Both games of a pair share their opening.
+    pub repeat: bool,
+    /// Random moves added to every opening.
+    pub random_plies: usize,
+    pub seed: u64,
+    pub games_per_round: usize,
+    /// Number of games in the match.
+    pub total: usize,
+    pub chess960: bool,
+}
+
+/// One scheduled game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameSpec {
+    /// From 0, in schedule order.
+    pub index: usize,
+    /// From 1.
+    pub round: usize,
+    /// From 1, within the round.
+    pub game_in_round: usize,
+    /// Which engine (0 or 1, as given on the command line) has White.
+    pub white: usize,
+    pub opening: Opening,
+}
+
+impl GameSpec {
+    /// The pair this game belongs to.
+    pub fn pair(&self) -> usize {
+        self.index / 2
+    }
+}
+
+impl Schedule {
+    /// Game `index` (from 0) of the match.
+    pub fn game<V: Variant>(&self, index: usize) -> GameSpec {
+        let slot = if self.repeat { index / 2 } else { index };
+        let mut rng = StdRng::seed_from_u64(self.seed.wrapping_add((slot as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        let opening = match &self.source {
+            OpeningSource::StartPosition => Opening::start::<V>(),
+            OpeningSource::Chess960 => {
+                let number = rng.gen_range(0..chess960::COUNT);
+                let fen = chess960::start_fen::<V>(number).expect("the number is below 960");
+                Opening { fen, moves: Vec::new() }
+            }
+            OpeningSource::Book { openings, order } => openings[order[slot % order.len()]].clone(),
+        };
+        let opening = if self.random_plies > 0 {
+            with_random_plies::<V>(&opening, self.random_plies, self.chess960, &mut rng)
+        } else {
+            opening
+        };
+        GameSpec {
+            index,
+            round: index / self.games_per_round + 1,
+            game_in_round: index % self.games_per_round + 1,
+            white: index % 2,
+            opening,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::{Position, RedFool};
+
+    fn schedule(source: OpeningSource, repeat: bool, random_plies: usize) -> Schedule {
+        Schedule { source, repeat, random_plies, seed: 42, games_per_round: 3, total: 12, chess960: false }
+    }
+
+    fn book(n: usize) -> Vec<Opening> {
+        // Distinct openings: the start position after one of White's first moves.
+        let position = Position::<RedFool>::startpos();
+        movegen::legal_moves(&position)
+            .into_iter()
+            .take(n)
+            .map(|m| Opening { fen: RedFool::START_FEN.to_string(), moves: vec![m] })
+            .collect()
+    }
+
+    #[test]
+    fn colours_alternate_and_rounds_count_games() {
+        let plan = schedule(OpeningSource::StartPosition, false, 0);
+        let games: Vec<GameSpec> = (0..7).map(|i| plan.game::<RedFool>(i)).collect();
+        assert_eq!(games.iter().map(|g| g.white).collect::<Vec<_>>(), [0, 1, 0, 1, 0, 1, 0]);
+        assert_eq!(
+            games.iter().map(|g| (g.round, g.game_in_round)).collect::<Vec<_>>()[2..5],
+            [(1, 3), (2, 1), (2, 2)]
+        );
+        assert_eq!(games[5].pair(), 2);
+    }
+
+    #[test]
+    fn repeat_gives_both_games_of_a_pair_the_same_opening() {
+        let plan = schedule(OpeningSource::book(book(5), None), true, 4);
+        for pair in 0..6 {
+            let (a, b) = (plan.game::<RedFool>(2 * pair), plan.game::<RedFool>(2 * pair + 1));
+            assert_eq!(a.opening, b.opening);
+            assert_eq!((a.white, b.white), (0, 1));
+        }
+        assert_ne!(plan.game::<RedFool>(0).opening, plan.game::<RedFool>(2).opening);
+        // Without --repeat, every game gets its own opening.
+        let plan = schedule(OpeningSource::book(book(5), None), false, 0);
+        assert_ne!(plan.game::<RedFool>(0).opening, plan.game::<RedFool>(1).opening);
+    }
+
+    #[test]
+    fn sequential_books_cycle_and_random_order_is_a_seeded_permutation() {
+        let openings = book(4);
+        let plan = schedule(OpeningSource::book(openings.clone(), None), false, 0);
+        let used: Vec<Opening> = (0..6).map(|i| plan.game::<RedFool>(i).opening).collect();
+        assert_eq!(used[..4], openings[..]);
+        assert_eq!(used[4..], openings[..2]);
+        let shuffled = |seed| {
+            let plan = schedule(OpeningSource::book(openings.clone(), Some(seed)), false, 0);
+            (0..4).map(|i| plan.game::<RedFool>(i).opening).collect::<Vec<_>>()
+        };
+        let mut sorted = shuffled(3);
+        assert_eq!(sorted, shuffled(3));
+        assert!((0..20).any(|seed| shuffled(seed) != openings));
+        let key = |o: &Opening| o.moves[0].bits();
+        sorted.sort_by_key(key);
+        let mut expected = openings.clone();
+        expected.sort_by_key(key);
+        assert_eq!(sorted, expected);
+    }
+
+    #[test]
+    fn chess960_slots_draw_start_arrays_from_the_seed() {
+        let plan = schedule(OpeningSource::Chess960, true, 0);
+        let fens: Vec<String> = (0..12).map(|i| plan.game::<RedFool>(i).opening.fen).collect();
+        assert_eq!(fens[0], fens[1]);
+        assert!(fens.iter().any(|f| f != &fens[0]));
+        for fen in &fens {
+            assert!(Position::<RedFool>::from_fen(fen, true).is_ok(), "{fen}");
+        }
+        assert_eq!(fens, (0..12).map(|i| plan.game::<RedFool>(i).opening.fen).collect::<Vec<_>>());
+    }
+}
