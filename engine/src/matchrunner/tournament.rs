@@ -1,0 +1,313 @@
+//! Running a match: `--concurrency` worker threads, each with its own pair
+//! of engine processes, take games from the schedule one at a time; the
+//! main thread collects the finished games, writes them to the PGN file,
+//! prints the standings and stops the match when the SPRT has decided or
+//! an engine is lost.
+//!
+//! Interruption: the runner installs no signal handler (the standard
+//! library offers none). Instead nothing finished is ever held back: each
+//! game is appended to the PGN file with one write and flushed the moment
+//! it ends, and followed on standard output by a score line carrying the
+//! statistics so far. Ctrl-C therefore loses only the games in progress;
+//! the engines, in the same process group, receive the same interrupt.
+
+use super::cli::{MatchConfig, Order};
+use super::engine_process::{EngineError, EngineProcess, EngineSpec, UciSetup};
+use super::game::{self, GameRecord, Referee};
+use super::openings::{self, OpeningError};
+use super::pgn::{self, PgnHeader};
+use super::report::Scoreboard;
+use super::schedule::{GameSpec, OpeningSource, Schedule};
+use super::stats::SprtVerdict;
+use movegen::{Colour, Variant};
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::thread;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Why a match could not start, or stopped before its end.
+#[derive(Debug)]
+pub enum MatchError {
+    Openings(OpeningError),
+    PgnOut {
+        path: PathBuf,
+        error: io::Error,
+    },
+    /// An engine could not be started (or restarted).
+    Engine {
+        name: String,
+        error: EngineError,
+    },
+    /// An engine failed during a game and `--recover` was not given.
+    EngineLost {
+        name: String,
+        reason: String,
+    },
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Openings(error) => error.fmt(f),
+            MatchError::PgnOut { path, error } => write!(f, "cannot write the PGN file '{}': {error}", path.display()),
+            MatchError::Engine { name, error } => write!(f, "engine '{name}': {error}"),
+            MatchError::EngineLost { name, reason } => write!(
+                f,
+                "engine '{name}' failed ({reason}), so the match stopped (--recover restarts engines that fail)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// What the worker threads share.
+struct Shared<'a> {
+    config: &'a MatchConfig,
+    schedule: Schedule,
+    referee: Referee,
+    setup: UciSetup,
+    /// The engines with their names settled.
+    engines: [EngineSpec; 2],
+    /// The next game of the schedule to hand out.
+    next_game: AtomicUsize,
+    /// No new games are started once this is raised.
+    closing: AtomicBool,
+    /// Games in progress are abandoned once this is raised.
+    abandon: AtomicBool,
+}
+
+/// What a worker tells the main thread.
+enum Event {
+    Finished(Box<(GameSpec, GameRecord)>),
+    Failed(MatchError),
+}
+
+/// Plays the match of `config` in variant `V`.
+pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
+    let seed = config.seed.unwrap_or_else(time_seed);
+    let source = match &config.openings {
+        Some(path) => OpeningSource::book(
+            openings::load::<V>(path, config.chess960).map_err(MatchError::Openings)?,
+            (config.order == Order::Random).then_some(seed),
+        ),
+        None if config.chess960 => OpeningSource::Chess960,
+        None => OpeningSource::StartPosition,
+    };
+    let random = config.order == Order::Random || config.random_plies > 0 || matches!(source, OpeningSource::Chess960);
+    if random && config.seed.is_none() {
+        say(&format!("Seed {seed} (give --seed {seed} to play the same openings again)"));
+    }
+    let mut pgn_out = match &config.pgn_out {
+        Some(path) => Some(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|error| MatchError::PgnOut { path: path.clone(), error })?,
+        ),
+        None => None,
+    };
+    let setup = UciSetup { variant: V::KIND, chess960: config.chess960, timeout: config.timeout };
+    let first_pair = start_pair(&config.engines, &setup)?;
+    let engines = settle_names(&config.engines, &first_pair);
+    let names = engines.clone().map(|e| e.name.expect("names are settled"));
+    let shared = Shared {
+        config,
+        schedule: Schedule {
+            source,
+            repeat: config.repeat,
+            random_plies: config.random_plies,
+            seed,
+            games_per_round: config.games,
+            total: config.total_games(),
+            chess960: config.chess960,
+        },
+        referee: Referee {
+            control: config.control,
+            time_margin: config.time_margin,
+            timeout: config.timeout,
+            resign: config.resign,
+            draw: config.draw,
+            chess960: config.chess960,
+        },
+        setup,
+        engines,
+        next_game: AtomicUsize::new(0),
+        closing: AtomicBool::new(false),
+        abandon: AtomicBool::new(false),
+    };
+    let variant = pgn::variant_tag(V::KIND, config.chess960);
+    let setting = format!("{variant}, {}", config.control);
+    say(&format!(
+        "Match {} vs {}: {} games, {setting}, {} at once",
+        names[0],
+        names[1],
+        config.total_games(),
+        config.concurrency
+    ));
+
+    let mut scoreboard = Scoreboard::new(names.clone(), config.sprt);
+    let mut failure = None;
+    let mut decided = None;
+    let (sender, events) = mpsc::channel();
+    thread::scope(|scope| {
+        let mut first_pair = Some(first_pair);
+        for _ in 0..config.concurrency.min(config.total_games()) {
+            let (shared, sender, pair) = (&shared, sender.clone(), first_pair.take());
+            scope.spawn(move || worker::<V>(shared, pair, sender));
+        }
+        drop(sender);
+        for event in events {
+            match event {
+                Event::Finished(game) => {
+                    let (spec, record) = *game;
+                    if let Err(error) = write_pgn(&mut pgn_out, &spec, &record, &names, config) {
+                        shared.close(true);
+                        let path = config.pgn_out.clone().expect("a PGN file is open");
+                        failure.get_or_insert(MatchError::PgnOut { path, error });
+                    }
+                    scoreboard.record(&spec, &record);
+                    let (white, black) = players(&names, &spec);
+                    say(&format!(
+                        "Finished game {}/{} ({white} vs {black}): {} {{{}}}",
+                        spec.index + 1,
+                        config.total_games(),
+                        record.result.pgn_result(),
+                        record.result.reason
+                    ));
+                    say(&scoreboard.score_line());
+                    let games = scoreboard.games() as usize;
+                    if config.report_every.is_some_and(|n| games.is_multiple_of(n)) && games < config.total_games() {
+                        say(&scoreboard.summary(&setting));
+                    }
+                    if let Some((_, verdict @ (SprtVerdict::AcceptH0 | SprtVerdict::AcceptH1))) = scoreboard.sprt() {
+                        decided.get_or_insert((verdict, scoreboard.games()));
+                        shared.close(true);
+                    }
+                }
+                Event::Failed(error) => {
+                    eprintln!("redfool: {error}");
+                    failure.get_or_insert(error);
+                }
+            }
+        }
+    });
+    if let Some((verdict, games)) = decided {
+        say(&format!("SPRT: {verdict} after {games} games, so the match stopped"));
+    }
+    say(&scoreboard.summary(&setting));
+    failure.map_or(Ok(()), Err)
+}
+
+impl Shared<'_> {
+    /// Starts no more games; with `abandon`, also drops those in progress.
+    fn close(&self, abandon: bool) {
+        self.closing.store(true, Ordering::Relaxed);
+        if abandon {
+            self.abandon.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A worker: plays games on its own engine pair until the schedule is
+/// done or the match closes, restarting failed engines with `--recover`.
+fn worker<V: Variant>(shared: &Shared, pair: Option<[EngineProcess; 2]>, events: Sender<Event>) {
+    let fail = |error: MatchError| {
+        shared.close(false);
+        let _ = events.send(Event::Failed(error));
+    };
+    let mut engines = match pair.map_or_else(|| start_pair(&shared.engines, &shared.setup), Ok) {
+        Ok(engines) => engines,
+        Err(error) => return fail(error),
+    };
+    while !shared.closing.load(Ordering::Relaxed) {
+        let index = shared.next_game.fetch_add(1, Ordering::Relaxed);
+        if index >= shared.schedule.total {
+            break;
+        }
+        let spec = shared.schedule.game::<V>(index);
+        let [first, second] = &mut engines;
+        let (white, black) = if spec.white == 0 { (first, second) } else { (second, first) };
+        let Some(record) = game::play::<V>(white, black, &spec.opening, &shared.referee, &shared.abandon) else {
+            break;
+        };
+        let broken = record.broken_engine.map(|side| if side == Colour::White { spec.white } else { 1 - spec.white });
+        let reason = record.result.reason.clone();
+        let _ = events.send(Event::Finished(Box::new((spec, record))));
+        let Some(i) = broken else { continue };
+        let name = shared.engines[i].name.clone().expect("names are settled");
+        if !shared.config.recover {
+            return fail(MatchError::EngineLost { name, reason });
+        }
+        match EngineProcess::start(&shared.engines[i], &shared.setup) {
+            Ok(engine) => engines[i] = engine,
+            Err(error) => return fail(MatchError::Engine { name, error }),
+        }
+    }
+}
+
+/// Starts one process of each engine.
+fn start_pair(engines: &[EngineSpec; 2], setup: &UciSetup) -> Result<[EngineProcess; 2], MatchError> {
+    let start = |spec: &EngineSpec| {
+        EngineProcess::start(spec, setup)
+            .map_err(|error| MatchError::Engine { name: spec.name.clone().unwrap_or_else(|| spec.cmd.clone()), error })
+    };
+    Ok([start(&engines[0])?, start(&engines[1])?])
+}
+
+/// The engines with their names settled: the one given with `name=`, else
+/// the engine's own; when both are the same, the second gets a " (2)".
+fn settle_names(engines: &[EngineSpec; 2], started: &[EngineProcess; 2]) -> [EngineSpec; 2] {
+    let mut settled = engines.clone();
+    for (spec, process) in settled.iter_mut().zip(started) {
+        if spec.name.is_none() {
+            spec.name = Some(process.id_name().unwrap_or(&spec.cmd).to_string());
+        }
+    }
+    if settled[0].name == settled[1].name {
+        settled[1].name = settled[1].name.take().map(|n| format!("{n} (2)"));
+    }
+    settled
+}
+
+/// The names of White and Black in game `spec`.
+fn players<'a>(names: &'a [String; 2], spec: &GameSpec) -> (&'a str, &'a str) {
+    (&names[spec.white], &names[1 - spec.white])
+}
+
+/// Appends a finished game to the PGN file, in one write, and flushes it.
+fn write_pgn(
+    out: &mut Option<File>,
+    spec: &GameSpec,
+    record: &GameRecord,
+    names: &[String; 2],
+    config: &MatchConfig,
+) -> io::Result<()> {
+    let Some(file) = out else { return Ok(()) };
+    let (white, black) = players(names, spec);
+    let header = PgnHeader {
+        event: "redfool match",
+        date: &pgn::date(SystemTime::now()),
+        round: &format!("{}.{}", spec.round, spec.game_in_round),
+        white,
+        black,
+        time_control: config.control.pgn_tag(),
+    };
+    file.write_all(pgn::game_to_pgn(record, &header).as_bytes())?;
+    file.flush()
+}
+
+/// Prints a line on standard output; a closed output is not an error
+/// worth stopping a match for.
+fn say(text: &str) {
+    let _ = writeln!(io::stdout().lock(), "{text}");
+}
+
+fn time_seed() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
