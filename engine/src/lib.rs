@@ -2,9 +2,13 @@
 //! threads, the UCI front end and the match runner.
 
 pub mod bench;
+pub mod history;
 pub mod limits;
 pub mod matchrunner;
+pub mod movepick;
 pub mod search;
 pub mod timeman;
 pub mod tt;
 pub mod uci;
+pub mod value;
+mod worker;

@@ -1,0 +1,197 @@
+//! Move ordering: which legal move to search first.
+//!
+//! The generator yields every legal move at once (each base move with each
+//! Fool answer), so ordering is a score per move and a selection of the best
+//! remaining one each time the search asks for the next: the table move
+//! first, then tactical moves that win or keep material by MVV-LVA, then the
+//! killers, then the other quiet moves by history, and last the moves that
+//! lose material at once.
+//!
+//! "Material" includes the Fool's answer: a move whose answer kills an enemy
+//! piece gains that piece, and one whose answer kills one of the mover's own
+//! pieces (the moved piece included) loses it, whatever else the move does.
+
+use crate::history::Heuristics;
+use eval::piece_value;
+use movegen::{Move, MoveSink, Position, Role, Variant};
+
+const TABLE_MOVE: i32 = 1 << 30;
+const GOOD_TACTICAL: i32 = 1 << 28;
+const KILLERS: [i32; 2] = [1 << 27, (1 << 27) - 1];
+const LOSING: i32 = -(1 << 28);
+
+/// What a move does to the material at once, from the mover's view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Material {
+    /// Centipawns won (negative: lost): the captured piece, the promotion's
+    /// gain over the pawn, and the Fool's victim counted for or against.
+    pub gain: i32,
+    /// True for captures, promotions and moves whose Fool answer kills an
+    /// enemy piece: the moves the quiescence search looks at.
+    pub tactical: bool,
+}
+
+impl Material {
+    /// Assesses legal move `m` of the side to move in `pos`.
+    #[inline]
+    pub fn of<V: Variant>(pos: &Position<V>, m: Move) -> Material {
+        let us = pos.side_to_move();
+        let captured = pos.captured_by(m).map_or(0, |p| piece_value(p.role));
+        let promoted = m.promotion().map_or(0, |r| piece_value(r) - piece_value(Role::Pawn));
+        let (fool_gain, fool_kills_enemy) = match pos.fool_victim(m) {
+            Some(victim) if victim.colour == us => (-piece_value(victim.role), false),
+            Some(victim) => (piece_value(victim.role), true),
+            None => (0, false),
+        };
+        Material {
+            gain: captured + promoted + fool_gain,
+            tactical: captured != 0 || m.promotion().is_some() || fool_kills_enemy,
+        }
+    }
+}
+
+/// A legal move with its ordering score and material assessment.
+#[derive(Clone, Copy, Debug)]
+pub struct ScoredMove {
+    pub mv: Move,
+    pub order: i32,
+    pub material: Material,
+}
+
+/// The legal moves of a node, scored for ordering.
+#[derive(Default)]
+pub struct MoveList {
+    moves: Vec<ScoredMove>,
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.moves.push(ScoredMove { mv, order: 0, material: Material { gain: 0, tactical: false } });
+    }
+}
+
+impl MoveList {
+    /// Replaces the list with the legal moves of `pos`, unscored.
+    pub fn generate<V: Variant>(&mut self, pos: &Position<V>) {
+        self.moves.clear();
+        movegen::generate(pos, self);
+    }
+
+    /// Replaces the list with `moves` (legal in `pos`), to be searched in
+    /// exactly that order.
+    pub fn set_in_order<V: Variant>(&mut self, pos: &Position<V>, moves: impl Iterator<Item = Move>) {
+        self.moves.clear();
+        self.moves.extend(moves.map(|mv| ScoredMove { mv, order: 0, material: Material::of(pos, mv) }));
+        let len = self.moves.len() as i32;
+        for (i, m) in self.moves.iter_mut().enumerate() {
+            m.order = len - i as i32;
+        }
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True when there is no legal move.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The moves in their current order.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves.iter().map(|m| m.mv)
+    }
+
+    /// Scores every move for a node at `ply` whose table move has the bits
+    /// `table_move` (0 for none).
+    pub fn score<V: Variant>(&mut self, pos: &Position<V>, table_move: u32, ply: usize, heuristics: &Heuristics) {
+        let us = pos.side_to_move();
+        let killers = heuristics.killers(ply);
+        for m in &mut self.moves {
+            m.material = Material::of(pos, m.mv);
+            m.order = if m.mv.bits() == table_move {
+                TABLE_MOVE
+            } else if m.material.tactical && m.material.gain >= 0 {
+                let attacker = pos.piece_at(m.mv.from()).map_or(0, |p| piece_value(p.role));
+                GOOD_TACTICAL + 16 * m.material.gain - attacker / 64
+            } else if m.material.gain < 0 {
+                LOSING + 16 * m.material.gain
+            } else if m.mv == killers[0] {
+                KILLERS[0]
+            } else if m.mv == killers[1] {
+                KILLERS[1]
+            } else {
+                heuristics.history(us, m.mv)
+            };
+        }
+    }
+
+    /// The best-scored move among those from `index` on, moved to `index`
+    /// (one step of a selection sort: most nodes cut off after a few moves,
+    /// so sorting the whole list would be wasted work).
+    #[inline]
+    pub fn pick(&mut self, index: usize) -> Option<ScoredMove> {
+        let rest = self.moves.get_mut(index..)?;
+        let best = (0..rest.len()).max_by_key(|&i| (rest[i].order, std::cmp::Reverse(i)))?;
+        rest.swap(0, best);
+        Some(rest[0])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::{Chess, Position, RedFool};
+
+    fn ordered<V: Variant>(pos: &Position<V>, heuristics: &Heuristics) -> Vec<String> {
+        let mut list = MoveList::default();
+        list.generate(pos);
+        list.score(pos, 0, 0, heuristics);
+        (0..list.len()).map(|i| pos.uci(list.pick(i).unwrap().mv)).collect()
+    }
+
+    #[test]
+    fn captures_come_by_victim_then_cheapest_attacker() {
+        // The queen on d5 can be taken by the pawn and the rook; the knight by the rook.
+        let pos = Position::<Chess>::from_fen("4k3/8/8/3q2n1/4P3/8/8/3RK1R1 w - - 0 1", false).unwrap();
+        let order = ordered(&pos, &Heuristics::default());
+        assert_eq!(&order[..3], ["e4d5", "d1d5", "g1g5"]);
+    }
+
+    #[test]
+    fn fool_kills_count_for_the_killer_and_against_the_victims_side() {
+        // Rule position h_kill_defended: a rook to the h-file or to b9 stirs
+        // the Fool on h9, who kills the cheapest safe victim: Black's rook on
+        // g7 after b2h2 or b2b9, but White's own pawn on f8 after f1h1.
+        let pos = Position::<RedFool>::from_fen("k7/7*/5P2/6r1/8/8/8/8/1R6/2K2R2 w - - 0 1", false).unwrap();
+        let find = |text: &str| pos.parse_uci(text).unwrap();
+        let rook = piece_value(Role::Rook);
+        let pawn = piece_value(Role::Pawn);
+        assert_eq!(Material::of(&pos, find("b2h2@g7")), Material { gain: rook, tactical: true });
+        assert_eq!(Material::of(&pos, find("b2b9@g7")), Material { gain: rook, tactical: true });
+        assert_eq!(Material::of(&pos, find("f1h1@f8")), Material { gain: -pawn, tactical: false });
+        assert_eq!(Material::of(&pos, find("c1d2")), Material { gain: 0, tactical: false });
+        let order = ordered(&pos, &Heuristics::default());
+        let mut kills = order[..2].to_vec();
+        kills.sort();
+        assert_eq!(kills, ["b2b9@g7", "b2h2@g7"]);
+        assert_eq!(order.last().unwrap(), "f1h1@f8");
+    }
+
+    #[test]
+    fn table_move_then_killers_then_history() {
+        let pos = Position::<Chess>::startpos();
+        let find = |text: &str| pos.parse_uci(text).unwrap();
+        let mut heuristics = Heuristics::default();
+        heuristics.reward(pos.side_to_move(), 2, 8, find("g1f3"), &[]);
+        heuristics.reward(pos.side_to_move(), 2, 4, find("b1c3"), &[]);
+        heuristics.reward(pos.side_to_move(), 5, 3, find("a2a3"), &[]);
+        let mut list = MoveList::default();
+        list.generate(&pos);
+        list.score(&pos, find("h2h4").bits(), 2, &heuristics);
+        let order: Vec<String> = (0..list.len()).map(|i| pos.uci(list.pick(i).unwrap().mv)).collect();
+        assert_eq!(&order[..4], ["h2h4", "b1c3", "g1f3", "a2a3"]);
+    }
+}
