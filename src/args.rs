@@ -36,6 +36,18 @@ impl Args {
         Ok(Some(value))
     }
 
+    /// Removes `--name V1 V2 …` (every argument up to the next `--option`)
+    /// and returns the values; `None` when the option is absent.
+    pub fn values(&mut self, name: &str) -> Result<Option<Vec<String>>, String> {
+        let Some(i) = self.rest.iter().position(|a| a == name) else { return Ok(None) };
+        let end = self.rest[i + 1..].iter().position(|a| a.starts_with("--")).map_or(self.rest.len(), |n| i + 1 + n);
+        let values: Vec<String> = self.rest.drain(i..end).skip(1).collect();
+        if values.is_empty() {
+            return Err(format!("{name} needs at least one value"));
+        }
+        Ok(Some(values))
+    }
+
     /// Removes `--name VALUE` and parses the value.
     pub fn parsed<T: FromStr>(&mut self, name: &str, what: &str) -> Result<Option<T>, String> {
         match self.value(name)? {

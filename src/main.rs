@@ -1,9 +1,12 @@
 //! The `redfool` command: speaks UCI with no arguments, and offers
 //! sub-commands for people (perft, startpos, …).
 
+mod analyse_cmd;
 mod args;
+mod game_setup;
 mod output;
 mod perft_cmd;
+mod play_cmd;
 mod startpos_cmd;
 
 use std::process::ExitCode;
@@ -18,6 +21,12 @@ commands:
         count the leaf nodes of the legal-move tree (last line: Nodes searched: N)
   startpos [--variant V] [--chess960 [--number N | --seed S]]
         print a start position's FEN (Chess960 arrays by Scharnagl number 0-959)
+  analyse [--variant V] [--chess960] [--fen FEN | --number N] [--moves M...]
+          [--depth N | --movetime MS] [--multipv K] [--threads N]
+        search a position and print the best lines in SAN with scores in pawns
+  play [--variant V] [--chess960] [--fen FEN | --number N] [--moves M...]
+       [--colour white|black] [--depth N | --movetime MS]
+        play a game against the engine in the terminal
   --help     print this help
   --version  print the version
 
@@ -27,7 +36,10 @@ fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("perft") => perft_cmd::run(&argv[1..]),
+        Some("bench") => engine::bench::run(&argv[1..]),
         Some("startpos") => startpos_cmd::run(&argv[1..]),
+        Some("analyse") | Some("analyze") => analyse_cmd::run(&argv[1..]),
+        Some("play") => play_cmd::run(&argv[1..]),
         Some("match") => engine::matchrunner::run(&argv[1..]),
         Some("--help") | Some("-h") | Some("help") => output::print(&format!("{USAGE}\n")),
         Some("--version") | Some("-V") => output::print(&format!("redfool {}\n", env!("CARGO_PKG_VERSION"))),
