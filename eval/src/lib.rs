@@ -1,1 +1,57 @@
-//! Static evaluation (being written: see issue 4).
+//! Static evaluation for every variant the engine plays: tapered material
+//! and piece-square tables, mobility, pawn structure, king safety, and the
+//! Red Fool's terms (his next victims, his reach towards each king, the
+//! pieces menacing him).
+//!
+//! One code path serves all variants, monomorphized per [`Variant`]; the
+//! tables that depend on the board's shape are built at compile time from
+//! functions of (file, rank) relative to the board's size, and every weight
+//! is named in [`weights`].
+
+mod bits;
+mod evaluation;
+mod fool;
+mod king;
+mod pawns;
+mod pieces;
+mod psqt;
+mod score;
+mod trace;
+pub mod weights;
+
+pub use score::Score;
+pub use trace::{Term, Trace};
+
+use evaluation::Evaluation;
+use movegen::{Colour, Position, Role, Variant};
+use trace::Silent;
+
+/// Centipawns from the side to move's point of view.
+#[inline]
+pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
+    let white = evaluate_white(pos);
+    match pos.side_to_move() {
+        Colour::White => white,
+        Colour::Black => -white,
+    }
+}
+
+/// Centipawns from White's point of view (for tests and display).
+#[inline]
+pub fn evaluate_white<V: Variant>(pos: &Position<V>) -> i32 {
+    Evaluation::new(pos, Silent).run().0
+}
+
+/// The evaluation's terms for each side, the phase and the total; its
+/// `Display` prints a table (the UCI `eval` command shows it).
+pub fn trace<V: Variant>(pos: &Position<V>) -> Trace {
+    Evaluation::new(pos, Trace::default()).run().1
+}
+
+/// Material value of a role in centipawns (middlegame value), for move
+/// ordering (MVV-LVA) and static exchange evaluation. The king counts 0: it
+/// is never captured, and a legal king capture never loses the king.
+#[inline]
+pub fn piece_value(role: Role) -> i32 {
+    weights::PIECE_VALUE[role.index()].mg()
+}

@@ -1,0 +1,94 @@
+//! One evaluation in progress: the attack maps and king pressure that the
+//! terms share, and the running total. Each term lives in its own module as
+//! a method of [`Evaluation`]; `run` calls them in the order their inputs
+//! become ready.
+
+use crate::bits::{self, Tables};
+use crate::score::Score;
+use crate::trace::{Recorder, Term};
+use crate::weights::TEMPO;
+use movegen::position::Bb;
+use movegen::{Bitboard, Colour, Geometry, Position, Role, Variant};
+
+/// The state of one evaluation of `pos`, reporting its terms to `R`.
+pub(crate) struct Evaluation<'a, V: Variant, R: Recorder> {
+    pub(crate) pos: &'a Position<V>,
+    /// The board's attack tables.
+    pub(crate) tables: &'static Tables<V::G>,
+    /// Line blockers: every piece and the Fool.
+    pub(crate) occupied: Bb<V>,
+    /// Squares each colour's pawns attack, indexed by colour.
+    pub(crate) pawn_attacks: [Bb<V>; 2],
+    /// Squares each colour attacks with any piece, king included; complete
+    /// once `pieces` has run.
+    pub(crate) attacked: [Bb<V>; 2],
+    /// Each colour's king square and the squares around it.
+    pub(crate) king_zone: [Bb<V>; 2],
+    /// Danger units gathered against each colour's king (see `weights`).
+    pub(crate) king_danger: [i32; 2],
+    /// Each colour's knights, bishops, rooks and queens attacking the Fool.
+    pub(crate) fool_menacers: [i32; 2],
+    /// The game phase, set by `pieces`.
+    pub(crate) phase: i32,
+    total: Score,
+    recorder: R,
+}
+
+impl<'a, V: Variant, R: Recorder> Evaluation<'a, V, R> {
+    #[inline(always)]
+    pub(crate) fn new(pos: &'a Position<V>, recorder: R) -> Self {
+        let tables = V::G::tables();
+        let board = pos.board();
+        let pawn_attacks = Colour::ALL.map(|c| bits::pawn_attacks::<V::G>(tables, c, board.pieces(c, Role::Pawn)));
+        let king_attacks = Colour::ALL.map(|c| tables.king(board.king(c)));
+        Evaluation {
+            pos,
+            tables,
+            occupied: pos.occupied(),
+            pawn_attacks,
+            attacked: [0, 1].map(|c| pawn_attacks[c] | king_attacks[c]),
+            king_zone: Colour::ALL.map(|c| king_attacks[c.index()] | Bb::<V>::from_square(board.king(c))),
+            king_danger: [0; 2],
+            fool_menacers: [0; 2],
+            phase: 0,
+            total: Score::ZERO,
+            recorder,
+        }
+    }
+
+    /// Runs every term; returns the score from White's point of view and the
+    /// recorder.
+    #[inline(always)]
+    pub(crate) fn run(mut self) -> (i32, R) {
+        self.pieces();
+        self.pawns();
+        if let Some(fool) = self.pos.fool() {
+            self.fool(fool);
+        }
+        self.king_safety();
+        self.tempo();
+        let total = self.total.taper(self.phase);
+        self.recorder.finish(self.phase, total);
+        (total, self.recorder)
+    }
+
+    /// Adds a term, given for each side from its own point of view.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, term: Term, white: Score, black: Score) {
+        self.total += white - black;
+        self.recorder.term(term, white, black);
+    }
+
+    /// Adds a term computed per colour, indexed by colour.
+    #[inline(always)]
+    pub(crate) fn add_sides(&mut self, term: Term, sides: [Score; 2]) {
+        self.add(term, sides[0], sides[1]);
+    }
+
+    #[inline(always)]
+    fn tempo(&mut self) {
+        let mut sides = [Score::ZERO; 2];
+        sides[self.pos.side_to_move().index()] = TEMPO;
+        self.add_sides(Term::Tempo, sides);
+    }
+}

@@ -1,0 +1,100 @@
+//! Everything scored piece by piece: material (and the game phase it
+//! defines), placement and mobility. Walking the pieces also fills in what
+//! the later terms need: each colour's attacked squares, the pressure on the
+//! enemy king, and who menaces the Fool.
+
+use crate::evaluation::Evaluation;
+use crate::psqt;
+use crate::score::Score;
+use crate::trace::{Recorder, Term};
+use crate::weights::{
+    BISHOP_PAIR, KING_ATTACKER_UNITS, KING_ZONE_HIT_UNITS, MOBILITY, MOBILITY_BASELINE, PHASE_MAX, PHASE_WEIGHT,
+    PIECE_VALUE,
+};
+use movegen::position::Bb;
+use movegen::{Bitboard, Colour, Role, Square, Variant};
+
+/// What one side's pieces add up to.
+#[derive(Default)]
+struct Tally {
+    material: Score,
+    placement: Score,
+    mobility: Score,
+    phase: i32,
+}
+
+impl Tally {
+    /// Counts a piece of `role` whose square earns `placement`.
+    #[inline(always)]
+    fn add_piece(&mut self, role: Role, placement: Score) {
+        self.material += PIECE_VALUE[role.index()];
+        self.phase += PHASE_WEIGHT[role.index()];
+        self.placement += placement;
+    }
+}
+
+impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
+    /// Scores material, piece-square bonuses and mobility and sets the
+    /// phase; completes `attacked`, adds the pieces' pressure to
+    /// `king_danger` and counts `fool_menacers`.
+    #[inline(always)]
+    pub(crate) fn pieces(&mut self) {
+        let [white, black] = Colour::ALL.map(|us| self.side(us));
+        self.phase = (white.phase + black.phase).min(PHASE_MAX);
+        self.add(Term::Material, white.material, black.material);
+        self.add(Term::PieceSquares, white.placement, black.placement);
+        self.add(Term::Mobility, white.mobility, black.mobility);
+    }
+
+    #[inline(always)]
+    fn side(&mut self, us: Colour) -> Tally {
+        let (tables, occupied) = (self.tables, self.occupied);
+        let board = self.pos.board();
+        let mut tally = Tally::default();
+        // Squares worth moving to: not held by our own pieces, not the
+        // Fool's (nothing may enter it), not covered by an enemy pawn.
+        let area = tables.all & !board.colour(us) & !self.pawn_attacks[(!us).index()] & !self.pos.fool_bb();
+        let table = &psqt::table::<V::G>()[us.index()];
+        for role in [Role::Pawn, Role::King] {
+            for sq in board.pieces(us, role).squares() {
+                tally.add_piece(role, table[role.index()][sq.index()]);
+            }
+        }
+        self.mobile(us, Role::Knight, area, &mut tally, |sq| tables.knight(sq));
+        self.mobile(us, Role::Bishop, area, &mut tally, |sq| tables.bishop(sq, occupied));
+        self.mobile(us, Role::Rook, area, &mut tally, |sq| tables.rook(sq, occupied));
+        self.mobile(us, Role::Queen, area, &mut tally, |sq| tables.queen(sq, occupied));
+        if board.pieces(us, Role::Bishop).more_than_one() {
+            tally.material += BISHOP_PAIR;
+        }
+        tally
+    }
+
+    /// Tallies `us`'s pieces of `role`, a role that moves where it attacks:
+    /// `area` holds the squares worth moving to, `attacks_from` gives the
+    /// attacks from a square.
+    #[inline(always)]
+    fn mobile(
+        &mut self,
+        us: Colour,
+        role: Role,
+        area: Bb<V>,
+        tally: &mut Tally,
+        attacks_from: impl Fn(Square) -> Bb<V>,
+    ) {
+        let (u, r, them) = (us.index(), role.index(), (!us).index());
+        let table = &psqt::table::<V::G>()[u][r];
+        let fool = self.pos.fool_bb();
+        for sq in self.pos.board().pieces(us, role).squares() {
+            let attacks = attacks_from(sq);
+            tally.add_piece(role, table[sq.index()]);
+            tally.mobility += MOBILITY[r] * ((attacks & area).count() as i32 - MOBILITY_BASELINE[r]);
+            self.attacked[u] |= attacks;
+            let zone_hits = attacks & self.king_zone[them];
+            if zone_hits.any() {
+                self.king_danger[them] += KING_ATTACKER_UNITS[r] + KING_ZONE_HIT_UNITS * zone_hits.count() as i32;
+            }
+            self.fool_menacers[u] += (attacks & fool).any() as i32;
+        }
+    }
+}
