@@ -1,0 +1,164 @@
+//! Hand-built positions showing that each term points the right way.
+
+use eval::{evaluate, evaluate_white, piece_value, trace, Score, Term};
+use movegen::{Chess, Colour, Position, RedFool, Role};
+
+fn redfool(fen: &str) -> Position<RedFool> {
+    Position::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn chess(fen: &str) -> Position<Chess> {
+    Position::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn white(pos_trace: &eval::Trace, term: Term) -> Score {
+    pos_trace.side(term, Colour::White)
+}
+
+#[test]
+fn extra_material_wins() {
+    let even = redfool("4k3/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/4K3 w - - 0 1");
+    let knight_up = redfool("4k3/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/1N2K3 w - - 0 1");
+    assert!(evaluate_white(&knight_up) > 200, "{}", trace(&knight_up));
+    assert!(evaluate_white(&knight_up) - evaluate_white(&even) > 200);
+    let chess_even = chess("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
+    let chess_rook_up = chess("4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K3 w - - 0 1");
+    assert!(evaluate_white(&chess_rook_up) - evaluate_white(&chess_even) > 350);
+    // The side-to-move view: Black to move, a knight down, scores negative.
+    let black_to_move = redfool("4k3/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/1N2K3 b - - 0 1");
+    assert_eq!(evaluate(&black_to_move), -evaluate_white(&black_to_move));
+    assert!(evaluate(&black_to_move) < -200);
+    assert_eq!(evaluate(&knight_up), evaluate_white(&knight_up));
+}
+
+#[test]
+fn piece_values_order_the_roles() {
+    let values = Role::ALL.map(piece_value);
+    assert!(values[..5].windows(2).all(|w| w[0] < w[1]), "{values:?}");
+    assert_eq!(piece_value(Role::Pawn), 100);
+    assert_eq!(piece_value(Role::King), 0);
+}
+
+#[test]
+fn a_passed_pawn_near_promotion_is_worth_more_than_one_far_back() {
+    // 8x10: the pawn one step from the tenth rank, then on its third rank,
+    // then on the third rank but stopped by an enemy pawn ahead beside it.
+    let near = redfool("4k3/1P6/8/8/7*/8/8/8/8/4K3 w - - 0 1");
+    let far = redfool("4k3/8/8/8/7*/8/8/1P6/8/4K3 w - - 0 1");
+    let stopped = redfool("4k3/8/2p5/8/7*/8/8/1P6/8/4K3 w - - 0 1");
+    let (near_bonus, far_bonus) = (white(&trace(&near), Term::PassedPawns), white(&trace(&far), Term::PassedPawns));
+    assert!(near_bonus.eg() > 2 * far_bonus.eg() && far_bonus.eg() > 0, "{near_bonus:?} vs {far_bonus:?}");
+    assert_eq!(white(&trace(&stopped), Term::PassedPawns), Score::ZERO);
+    assert!(evaluate_white(&near) > evaluate_white(&far) + 50);
+    // 8x8: the same on the orthodox board, where the last step is to rank 8.
+    let near = chess("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    let far = chess("4k3/8/8/8/8/8/1P6/4K3 w - - 0 1");
+    assert!(evaluate_white(&near) > evaluate_white(&far) + 50);
+}
+
+#[test]
+fn doubled_and_isolated_pawns_are_penalised() {
+    let doubled_isolated = chess("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1");
+    let connected = chess("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1");
+    assert_eq!(white(&trace(&doubled_isolated), Term::PawnStructure), Score::new(-10 - 2 * 8, -25 - 2 * 15));
+    assert_eq!(white(&trace(&connected), Term::PawnStructure), Score::ZERO);
+}
+
+#[test]
+fn a_piece_the_fool_would_kill_next_counts_against_its_owner() {
+    // The Fool on h10 can leap to g8 or f9. f9 is covered by the black king,
+    // so he has no safe empty square and the undefended knight on g8 is his
+    // next victim: any move by Black that frightens him kills it.
+    let victim = redfool("4k2*/8/6N1/8/8/8/8/8/8/K7 b - - 0 1");
+    // One square lower the knight is out of his reach, and g8 is a refuge.
+    let safe = redfool("4k2*/8/8/6N1/8/8/8/8/8/K7 b - - 0 1");
+    let threatened = white(&trace(&victim), Term::FoolVictims);
+    assert!(threatened.mg() <= -150 && threatened.eg() <= -150, "{threatened:?}");
+    assert_eq!(white(&trace(&safe), Term::FoolVictims), Score::ZERO);
+    assert!(evaluate_white(&victim) < evaluate_white(&safe) - 100);
+    // With White to move the knight can still be saved: a smaller charge.
+    let exposed = white(&trace(&redfool("4k2*/8/6N1/8/8/8/8/8/8/K7 w - - 0 1")), Term::FoolVictims);
+    assert!(exposed.eg() < 0 && exposed.eg() > threatened.eg(), "{exposed:?} vs {threatened:?}");
+    // A knight defended by its own pawn is no safe target either.
+    let defended = redfool("4k2*/8/6N1/5P2/8/8/8/8/8/K7 b - - 0 1");
+    assert_eq!(white(&trace(&defended), Term::FoolVictims), Score::ZERO);
+    // Orthodox chess has no Fool terms at all.
+    let orthodox = trace(&chess("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"));
+    for term in [Term::FoolVictims, Term::FoolKingDistance, Term::FoolMenace] {
+        assert_eq!(orthodox.net(term), Score::ZERO);
+        assert_eq!(orthodox.side(term, Colour::White), Score::ZERO);
+    }
+}
+
+#[test]
+fn a_king_near_the_fool_is_penalised() {
+    // The Fool on d3 checks the white king on e1; on a6 he is three leaps
+    // away; on e5 he could leap to d3 or f3 and check it.
+    let check = redfool("4k3/8/8/8/8/8/8/3*4/8/4K3 w - - 0 1");
+    let far = redfool("4k3/8/8/8/*7/8/8/8/8/4K3 w - - 0 1");
+    let threat = redfool("4k3/8/8/8/8/4*3/8/8/8/4K3 w - - 0 1");
+    let (check, far, threat) = (trace(&check), trace(&far), trace(&threat));
+    let distance = |t: &eval::Trace| white(t, Term::FoolKingDistance);
+    let safety = |t: &eval::Trace| white(t, Term::KingSafety);
+    assert!(distance(&check).eg() < distance(&threat).eg() && distance(&threat).eg() < distance(&far).eg());
+    assert!(safety(&check).mg() < safety(&threat).mg() && safety(&threat).mg() < safety(&far).mg());
+    assert!(safety(&threat).eg() < safety(&far).eg());
+    // Black's king is out of reach in both, so the whole score tells too.
+    assert_eq!(check.side(Term::FoolKingDistance, Colour::Black), far.side(Term::FoolKingDistance, Colour::Black));
+    assert!(check.total < far.total - 10, "{check}\n{far}");
+}
+
+#[test]
+fn mobility_favours_the_freer_side() {
+    // Black's bishop is shut in by its own pawn; White's is free.
+    let t = trace(&chess("4k2b/6p1/8/8/3B4/8/8/4K3 w - - 0 1"));
+    assert!(white(&t, Term::Mobility).mg() > t.side(Term::Mobility, Colour::Black).mg() + 30, "{t}");
+    let t = trace(&redfool("4k2b/6p1/8/8/8/3B4/8/8/8/*3K3 w - - 0 1"));
+    assert!(t.net(Term::Mobility).mg() > 30 && t.net(Term::Mobility).eg() > 30, "{t}");
+    // The same bishop boxed in behind its pawn, or free on the next square.
+    let boxed = trace(&chess("4k3/8/8/8/8/8/6P1/4K2B w - - 0 1"));
+    let free = trace(&chess("4k3/8/8/8/8/8/6P1/4KB2 w - - 0 1"));
+    assert!(white(&boxed, Term::Mobility).eg() < white(&free, Term::Mobility).eg());
+    assert!(boxed.total < free.total);
+    // The Fool's square is no square to go to: he blocks the bishop's line.
+    let open = trace(&redfool("4k3/8/8/8/8/8/8/8/8/1B2K2* w - - 0 1"));
+    let blocked = trace(&redfool("4k3/8/8/8/8/8/8/3*4/8/1B2K3 w - - 0 1"));
+    assert!(white(&blocked, Term::Mobility).mg() < white(&open, Term::Mobility).mg());
+}
+
+#[test]
+fn tapering_moves_the_king_from_shelter_to_the_centre() {
+    // With every piece on the board a king in the centre is a liability…
+    let home = trace(&chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1"));
+    let centre = trace(&chess("rnbqkbnr/pppppppp/8/8/3K4/8/PPPPPPPP/RNBQ1BNR w kq - 0 1"));
+    assert_eq!((home.phase, centre.phase), (24, 24));
+    assert!(centre.total < home.total - 30, "{centre}\n{home}");
+    // …in a pawn ending it is an asset: the same term, the endgame value.
+    let corner = trace(&chess("7k/8/8/8/8/8/P7/K7 w - - 0 1"));
+    let central = trace(&chess("7k/8/8/8/3K4/8/P7/8 w - - 0 1"));
+    assert_eq!((corner.phase, central.phase), (0, 0));
+    assert!(central.total > corner.total + 20, "{central}\n{corner}");
+    // The blend itself: pure middlegame value at phase 24, endgame at 0.
+    let placement = white(&centre, Term::PieceSquares);
+    assert_ne!(placement.mg(), placement.eg());
+    assert_eq!(placement.taper(24), placement.mg());
+    assert_eq!(placement.taper(0), placement.eg());
+    // Between the two, a partial phase blends both parts.
+    let rooks = trace(&redfool("r3k2r/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/R3K2R w - - 0 1"));
+    assert_eq!(rooks.phase, 8);
+}
+
+#[test]
+fn the_trace_prints_every_term_and_the_total() {
+    let pos = redfool(RED_FOOL_MIDDLEGAME);
+    let t = trace(&pos);
+    let text = t.to_string();
+    for term in Term::ALL {
+        assert!(text.contains(term.name()), "{term:?} missing from\n{text}");
+    }
+    assert!(text.contains(&format!("Total: {} centipawns", evaluate_white(&pos))), "{text}");
+    let net: Score = Term::ALL.iter().map(|&term| t.net(term)).fold(Score::ZERO, |a, b| a + b);
+    assert_eq!(net.taper(t.phase), t.total);
+}
+
+const RED_FOOL_MIDDLEGAME: &str = "r2qkbnr/p1ppp1pp/np6/2*2p1N/8/8/2P1b1Q1/2N3P1/PP1P1P1P/R1B1KB1R b KQkq - 0 9";
