@@ -17,6 +17,27 @@ const ROOK_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
 const BISHOP_DIRECTIONS: [usize; 4] = [2, 3, 6, 7];
 const KNIGHT_STEPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 const KING_STEPS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+/// Tam Ruat's paladin: wazir steps and alfil jumps.
+const PALADIN_STEPS: [(i32, i32); 8] = [(0, 1), (1, 0), (0, -1), (-1, 0), (2, 2), (2, -2), (-2, -2), (-2, 2)];
+/// Tam Ruat's wizard: ferz steps, dabbaba jumps and camel (1,3) jumps.
+const WIZARD_STEPS: [(i32, i32); 16] = [
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+    (0, 2),
+    (2, 0),
+    (0, -2),
+    (-2, 0),
+    (1, 3),
+    (3, 1),
+    (3, -1),
+    (1, -3),
+    (-1, -3),
+    (-3, -1),
+    (-3, 1),
+    (-1, 3),
+];
 
 /// Everything about attacks that depends only on the board shape.
 /// Per-square tables have 256 entries so that indexing by a [`Square`]
@@ -32,6 +53,8 @@ pub struct AttackTables<B> {
     pub interior: B,
     knight: [B; 256],
     king: [B; 256],
+    paladin: [B; 256],
+    wizard: [B; 256],
     pawn: [[B; 256]; 2],
     rays: [[B; 256]; 8],
     rook_rays: [B; 256],
@@ -58,6 +81,8 @@ impl<B: Bitboard> AttackTables<B> {
             interior: B::EMPTY,
             knight: [B::EMPTY; 256],
             king: [B::EMPTY; 256],
+            paladin: [B::EMPTY; 256],
+            wizard: [B::EMPTY; 256],
             pawn: [[B::EMPTY; 256]; 2],
             rays: [[B::EMPTY; 256]; 8],
             rook_rays: [B::EMPTY; 256],
@@ -77,6 +102,8 @@ impl<B: Bitboard> AttackTables<B> {
                 }
                 tables.knight[sq] = leaper(f, r, &KNIGHT_STEPS);
                 tables.king[sq] = leaper(f, r, &KING_STEPS);
+                tables.paladin[sq] = leaper(f, r, &PALADIN_STEPS);
+                tables.wizard[sq] = leaper(f, r, &WIZARD_STEPS);
                 tables.pawn[Colour::White as usize][sq] = bit(f - 1, r + 1) | bit(f + 1, r + 1);
                 tables.pawn[Colour::Black as usize][sq] = bit(f - 1, r - 1) | bit(f + 1, r - 1);
                 for (dir, &(df, dr)) in DIRECTIONS.iter().enumerate() {
@@ -115,6 +142,16 @@ impl<B: Bitboard> AttackTables<B> {
     pub fn king(&self, sq: Square) -> B {
         self.king[sq.index()]
     }
+    /// Squares a Tam Ruat paladin on `sq` attacks (wazir and alfil).
+    #[inline(always)]
+    pub fn paladin(&self, sq: Square) -> B {
+        self.paladin[sq.index()]
+    }
+    /// Squares a Tam Ruat wizard on `sq` attacks (ferz, dabbaba and camel).
+    #[inline(always)]
+    pub fn wizard(&self, sq: Square) -> B {
+        self.wizard[sq.index()]
+    }
     /// Squares a pawn of `colour` on `sq` attacks (its capture diagonals).
     #[inline(always)]
     pub fn pawn(&self, colour: Colour, sq: Square) -> B {
@@ -132,8 +169,11 @@ impl<B: Bitboard> AttackTables<B> {
         self.line[a.index()][b.index()]
     }
 
+    /// The squares from `sq` (excluded) in direction `dir` up to and
+    /// including the first occupied one. Directions 0–3 walk towards higher
+    /// square indices, 4–7 are their [`opposite`]s.
     #[inline(always)]
-    fn ray(&self, dir: usize, sq: Square, occupied: B) -> B {
+    pub fn ray(&self, dir: usize, sq: Square, occupied: B) -> B {
         let ray = self.rays[dir][sq.index()];
         let blockers = ray & occupied;
         if blockers.is_empty() {
@@ -167,6 +207,42 @@ impl<B: Bitboard> AttackTables<B> {
     #[inline(always)]
     pub fn bishop_pseudo(&self, sq: Square) -> B {
         self.bishop_rays[sq.index()]
+    }
+}
+
+/// Number of line directions.
+pub const LINE_DIRECTIONS: usize = 8;
+
+/// The direction opposite to `dir`.
+#[inline(always)]
+pub const fn opposite(dir: usize) -> usize {
+    (dir + 4) % 8
+}
+
+impl<B: Bitboard> AttackTables<B> {
+    /// The square next to `sq` in direction `dir`, if on the board.
+    #[inline(always)]
+    pub fn step(&self, dir: usize, sq: Square) -> Option<Square> {
+        let ray = self.rays[dir][sq.index()];
+        if ray.is_empty() {
+            None
+        } else if dir < 4 {
+            Some(ray.lsb())
+        } else {
+            Some(ray.msb())
+        }
+    }
+    /// The first occupied square from `sq` in direction `dir`, if any.
+    #[inline(always)]
+    pub fn first_blocker(&self, dir: usize, sq: Square, occupied: B) -> Option<Square> {
+        let blockers = self.rays[dir][sq.index()] & occupied;
+        if blockers.is_empty() {
+            None
+        } else if dir < 4 {
+            Some(blockers.lsb())
+        } else {
+            Some(blockers.msb())
+        }
     }
 }
 

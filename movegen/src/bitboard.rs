@@ -103,6 +103,114 @@ macro_rules! impl_bitboard {
 impl_bitboard!(u64);
 impl_bitboard!(u128);
 
+/// A 256-bit set in two `u128` halves, for boards of more than 128 squares
+/// (Tam Ruat's 12x12 has 144). Only the bit operations the generator needs
+/// are provided; shifts move bits across the halves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub struct Wide {
+    lo: u128,
+    hi: u128,
+}
+
+macro_rules! wide_bitop {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for Wide {
+            type Output = Wide;
+            #[inline(always)]
+            fn $method(self, rhs: Wide) -> Wide {
+                Wide { lo: self.lo $op rhs.lo, hi: self.hi $op rhs.hi }
+            }
+        }
+        impl $assign_trait for Wide {
+            #[inline(always)]
+            fn $assign_method(&mut self, rhs: Wide) {
+                *self = *self $op rhs;
+            }
+        }
+    };
+}
+
+wide_bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+wide_bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Wide {
+    type Output = Wide;
+    #[inline(always)]
+    fn not(self) -> Wide {
+        Wide { lo: !self.lo, hi: !self.hi }
+    }
+}
+
+impl Shl<u32> for Wide {
+    type Output = Wide;
+    #[inline(always)]
+    fn shl(self, n: u32) -> Wide {
+        match n {
+            0 => self,
+            1..=127 => Wide { lo: self.lo << n, hi: (self.hi << n) | (self.lo >> (128 - n)) },
+            128..=255 => Wide { lo: 0, hi: self.lo << (n - 128) },
+            _ => Wide::EMPTY,
+        }
+    }
+}
+
+impl Shr<u32> for Wide {
+    type Output = Wide;
+    #[inline(always)]
+    fn shr(self, n: u32) -> Wide {
+        match n {
+            0 => self,
+            1..=127 => Wide { lo: (self.lo >> n) | (self.hi << (128 - n)), hi: self.hi >> n },
+            128..=255 => Wide { lo: self.hi >> (n - 128), hi: 0 },
+            _ => Wide::EMPTY,
+        }
+    }
+}
+
+impl Bitboard for Wide {
+    const EMPTY: Self = Wide { lo: 0, hi: 0 };
+    const CAPACITY: u32 = 256;
+
+    #[inline(always)]
+    fn from_square(sq: Square) -> Self {
+        let i = sq.index() as u32;
+        if i < 128 {
+            Wide { lo: 1 << i, hi: 0 }
+        } else {
+            Wide { lo: 0, hi: 1 << (i - 128) }
+        }
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.lo.count_ones() + self.hi.count_ones()
+    }
+    #[inline(always)]
+    fn lsb(self) -> Square {
+        if self.lo != 0 {
+            Square::new(self.lo.trailing_zeros() as u8)
+        } else {
+            Square::new((128 + self.hi.trailing_zeros()) as u8)
+        }
+    }
+    #[inline(always)]
+    fn msb(self) -> Square {
+        if self.hi != 0 {
+            Square::new((255 - self.hi.leading_zeros()) as u8)
+        } else {
+            Square::new((127 - self.lo.leading_zeros()) as u8)
+        }
+    }
+    #[inline(always)]
+    fn without_lsb(self) -> Self {
+        if self.lo != 0 {
+            Wide { lo: self.lo & (self.lo - 1), hi: self.hi }
+        } else {
+            Wide { lo: 0, hi: self.hi & self.hi.wrapping_sub(1) }
+        }
+    }
+}
+
 /// Iterator over the squares of a bitboard, lowest first.
 pub struct Squares<B>(B);
 
@@ -124,6 +232,23 @@ impl<B: Bitboard> Iterator for Squares<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wide_sets_cross_the_halves() {
+        let sq = |i: u8| Wide::from_square(Square::new(i));
+        let set = sq(3) | sq(127) | sq(128) | sq(143);
+        assert_eq!(set.squares().map(|s| s.index()).collect::<Vec<_>>(), vec![3, 127, 128, 143]);
+        assert_eq!(set.count(), 4);
+        assert_eq!((set.lsb().index(), set.msb().index()), (3, 143));
+        assert_eq!(sq(120) << 12, sq(132));
+        assert_eq!(sq(132) >> 12, sq(120));
+        assert_eq!(sq(5) << 130, sq(135));
+        assert_eq!(sq(135) >> 130, sq(5));
+        assert_eq!((sq(127) | sq(128)) << 1, sq(128) | sq(129));
+        assert_eq!((sq(127) | sq(128)) >> 1, sq(126) | sq(127));
+        assert!(!(sq(130) & !sq(130)).any());
+        assert!((sq(127) | sq(128)).more_than_one() && !sq(200).more_than_one());
+    }
 
     #[test]
     fn squares_come_out_lowest_first() {

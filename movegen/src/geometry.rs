@@ -8,7 +8,7 @@
 //! nothing for the existence of other sizes.
 
 use crate::attacks::AttackTables;
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Wide};
 use std::fmt;
 
 /// A square index on some board. Which square it names depends on the
@@ -128,6 +128,7 @@ macro_rules! geometry {
         }
 
         const _: () = assert!(($files as u32) * ($ranks as u32) <= <$bb as Bitboard>::CAPACITY);
+        const _: () = assert!(($files as u32) <= 16 && ($ranks as u32) <= 16);
     };
 }
 
@@ -138,6 +139,10 @@ geometry!(
 geometry!(
     /// The Red Fool board: 8 files, 10 ranks, in a `u128`.
     Board8x10, u128, 8, 10
+);
+geometry!(
+    /// The Tam Ruat board: 12 files, 12 ranks (144 squares), in a [`Wide`] set.
+    Board12x12, Wide, 12, 12
 );
 
 #[cfg(test)]
@@ -156,5 +161,7 @@ mod tests {
         assert_eq!(Board8x10::parse_square("a01"), None);
         assert_eq!(Board8x8::parse_square("a9"), None);
         assert_eq!(Board8x8::flip_rank(Square::new(0)).index(), 56);
+        assert_eq!(Board12x12::parse_square("l12").map(Square::index), Some(143));
+        assert_eq!(Board12x12::parse_square("m1"), None);
     }
 }

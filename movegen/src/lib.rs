@@ -23,10 +23,10 @@ pub mod position;
 pub mod variant;
 pub mod zobrist;
 
-pub use bitboard::Bitboard;
+pub use bitboard::{Bitboard, Wide};
 pub use castling::CastlingRights;
 pub use fen::FenError;
-pub use geometry::{Board8x10, Board8x8, Geometry, Square};
+pub use geometry::{Board12x12, Board8x10, Board8x8, Geometry, Square};
 pub use movegen::{generate, legal_moves};
 pub use moves::{Move, MoveCounter, MoveKind, MoveSink};
 pub use notation::MoveError;
