@@ -11,7 +11,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// The depth searched when none is given: a few seconds in a release build.
-pub const DEFAULT_DEPTH: u32 = 9;
+pub const DEFAULT_DEPTH: u32 = 10;
 /// Transposition table size in MiB.
 const HASH_MB: usize = 16;
 

@@ -267,7 +267,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             (-INFINITE, INFINITE)
         };
         loop {
-            let value = self.search::<true>(alpha, beta, depth, 0, false);
+            let value = self.search::<true>(alpha, beta, depth, 0, false, self.pos.in_check());
             self.root_moves[self.pv_index..].sort_by_key(|rm| Reverse(rm.score));
             if self.stopped {
                 return;
@@ -455,7 +455,8 @@ impl<'a, V: Variant> Worker<'a, V> {
     }
 
     /// Principal-variation search of the current position `ply` plies from
-    /// the root, to `depth` plies, inside the window `(alpha, beta)`.
+    /// the root, to `depth` plies, inside the window `(alpha, beta)`;
+    /// `in_check` is the caller's finding that the side to move is in check.
     /// `PV` nodes have an open window; the others are null-window searches
     /// expected to fail high (`cut_node`) or low.
     fn search<const PV: bool>(
@@ -465,15 +466,16 @@ impl<'a, V: Variant> Worker<'a, V> {
         mut depth: i32,
         ply: usize,
         cut_node: bool,
+        in_check: bool,
     ) -> Value {
         let root = ply == 0;
-        let in_check = self.pos.in_check();
+        debug_assert_eq!(in_check, self.pos.in_check());
         // Check extension: a check is answered a full ply deeper.
         if in_check {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch::<PV>(alpha, beta, ply);
+            return self.qsearch::<PV>(alpha, beta, ply, in_check);
         }
         if self.poll() {
             return DRAW;
@@ -585,7 +587,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             let new_depth = depth - 1;
             let mut value;
             if searched == 1 {
-                value = -self.search::<PV>(-beta, -alpha, new_depth, ply + 1, false);
+                value = -self.search::<PV>(-beta, -alpha, new_depth, ply + 1, false, gives_check);
             } else {
                 // Late-move reduction of quiet moves, then a null-window
                 // search; re-searched at full depth, then with the full
@@ -598,12 +600,12 @@ impl<'a, V: Variant> Worker<'a, V> {
                     reduction -= self.heuristics.history(us, mv) / 6000;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
-                value = -self.search::<false>(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
+                value = -self.search::<false>(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true, gives_check);
                 if value > alpha && reduction > 0 {
-                    value = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    value = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node, gives_check);
                 }
                 if PV && value > alpha {
-                    value = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false);
+                    value = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false, gives_check);
                 }
             }
             self.pos.unmake();
@@ -679,7 +681,9 @@ impl<'a, V: Variant> Worker<'a, V> {
         let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
         self.pos.make_null();
         self.frames[ply + 1].plies_from_null = 0;
-        let value = -self.search::<false>(-beta, -beta + 1, depth - 1 - reduction, ply + 1, !cut_node);
+        // After a pass the opponent is not in check: their own move left
+        // their king safe, and nothing has moved since.
+        let value = -self.search::<false>(-beta, -beta + 1, depth - 1 - reduction, ply + 1, !cut_node, false);
         self.pos.unmake_null();
         if self.stopped || value < beta {
             return None;
@@ -716,13 +720,13 @@ impl<'a, V: Variant> Worker<'a, V> {
     /// Quiescence search: only tactical moves (captures, promotions, Fool
     /// kills of enemy pieces), or every move when in check, until the
     /// position is quiet enough for the static evaluation to be trusted.
-    fn qsearch<const PV: bool>(&mut self, mut alpha: Value, beta: Value, ply: usize) -> Value {
+    fn qsearch<const PV: bool>(&mut self, mut alpha: Value, beta: Value, ply: usize, in_check: bool) -> Value {
+        debug_assert_eq!(in_check, self.pos.in_check());
         if self.poll() {
             return DRAW;
         }
         self.frames[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply + 1);
-        let in_check = self.pos.in_check();
         let board = self.pos.board();
         if board.occupied() == board.role(Role::King) {
             return DRAW;
@@ -762,7 +766,8 @@ impl<'a, V: Variant> Worker<'a, V> {
                 continue;
             }
             self.pos.make(scored.mv);
-            let value = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            let gives_check = self.pos.in_check();
+            let value = -self.qsearch::<PV>(-beta, -alpha, ply + 1, gives_check);
             self.pos.unmake();
             if self.stopped {
                 self.frames[ply].moves = moves;
