@@ -17,6 +17,8 @@ pub(crate) struct Evaluation<'a, V: Variant, R: Recorder> {
     pub(crate) tables: &'static Tables<V::G>,
     /// Line blockers: every piece and the Fool.
     pub(crate) occupied: Bb<V>,
+    /// The Fool's square as a set (empty without a Fool).
+    pub(crate) fool: Bb<V>,
     /// Squares each colour's pawns attack, indexed by colour.
     pub(crate) pawn_attacks: [Bb<V>; 2],
     /// Squares each colour attacks with any piece, king included; complete
@@ -45,6 +47,7 @@ impl<'a, V: Variant, R: Recorder> Evaluation<'a, V, R> {
             pos,
             tables,
             occupied: pos.occupied(),
+            fool: pos.fool_bb(),
             pawn_attacks,
             attacked: [0, 1].map(|c| pawn_attacks[c] | king_attacks[c]),
             king_zone: Colour::ALL.map(|c| king_attacks[c.index()] | Bb::<V>::from_square(board.king(c))),

@@ -53,7 +53,7 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         let mut tally = Tally::default();
         // Squares worth moving to: not held by our own pieces, not the
         // Fool's (nothing may enter it), not covered by an enemy pawn.
-        let area = tables.all & !board.colour(us) & !self.pawn_attacks[(!us).index()] & !self.pos.fool_bb();
+        let area = tables.all & !board.colour(us) & !self.pawn_attacks[(!us).index()] & !self.fool;
         let table = &psqt::table::<V::G>()[us.index()];
         for role in [Role::Pawn, Role::King] {
             for sq in board.pieces(us, role).squares() {
@@ -84,7 +84,6 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
     ) {
         let (u, r, them) = (us.index(), role.index(), (!us).index());
         let table = &psqt::table::<V::G>()[u][r];
-        let fool = self.pos.fool_bb();
         for sq in self.pos.board().pieces(us, role).squares() {
             let attacks = attacks_from(sq);
             tally.add_piece(role, table[sq.index()]);
@@ -94,7 +93,7 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
             if zone_hits.any() {
                 self.king_danger[them] += KING_ATTACKER_UNITS[r] + KING_ZONE_HIT_UNITS * zone_hits.count() as i32;
             }
-            self.fool_menacers[u] += (attacks & fool).any() as i32;
+            self.fool_menacers[u] += (attacks & self.fool).any() as i32;
         }
     }
 }

@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 
 /// Scores indexed by colour, role and square. Black's tables are White's
 /// mirrored top to bottom, so both colours are judged by the same shapes.
-pub type PieceSquareTable = [[[Score; 256]; 6]; 2];
+pub type PieceSquareTable = [[[Score; 256]; Role::COUNT]; 2];
 
 /// How central a coordinate is on a line of `len` squares: 100 for the
 /// middle square(s), 0 for the two ends, evenly in between.
@@ -53,7 +53,7 @@ const fn white_bonus(role: Role, file: u8, rank: u8, files: u8, ranks: u8) -> Sc
 
 /// The piece-square tables of a `files` x `ranks` board.
 pub const fn build(files: u8, ranks: u8) -> PieceSquareTable {
-    let mut table = [[[Score::ZERO; 256]; 6]; 2];
+    let mut table = [[[Score::ZERO; 256]; Role::COUNT]; 2];
     let mut role_index = 0;
     while role_index < Role::COUNT {
         let role = Role::ALL[role_index];
