@@ -71,7 +71,7 @@ pub fn pawn_attacks<G: Geometry>(tables: &Tables<G>, colour: Colour, pawns: G::B
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{Bitboard, Board8x10, Board8x8};
+    use movegen::{Bitboard, Board12x12, Board8x10, Board8x8};
 
     fn set<G: Geometry>(names: &[&str]) -> G::Bb {
         names.iter().fold(G::Bb::EMPTY, |bb, n| bb | G::Bb::from_square(G::parse_square(n).unwrap()))
@@ -100,6 +100,21 @@ mod tests {
         for sq in t.all.squares() {
             for colour in Colour::ALL {
                 assert_eq!(pawn_attacks::<G>(t, colour, u64::from_square(sq)), t.pawn(colour, sq));
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_code_serves_the_wide_twelve_by_twelve_board() {
+        type G = Board12x12;
+        let t = G::tables();
+        assert_eq!(fill_forward::<G>(t, Colour::White, set::<G>(&["l1"])), t.files[11]);
+        assert_eq!(fill_forward::<G>(t, Colour::Black, set::<G>(&["a12"])), t.files[0]);
+        assert_eq!(file_fill::<G>(t, set::<G>(&["c7"])), t.files[2]);
+        assert_eq!(widen::<G>(t, set::<G>(&["l5"])), set::<G>(&["k5", "l5"]));
+        for sq in t.all.squares() {
+            for colour in Colour::ALL {
+                assert_eq!(pawn_attacks::<G>(t, colour, movegen::Wide::from_square(sq)), t.pawn(colour, sq));
             }
         }
     }

@@ -150,7 +150,7 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{Board8x10, Board8x8};
+    use movegen::{Board12x12, Board8x10, Board8x8};
 
     #[test]
     fn knight_distances_see_the_board_edges() {
@@ -168,6 +168,9 @@ mod tests {
         assert_eq!(d10("e6", "e1"), 3);
         assert_eq!(d10("a1", "h10"), 6);
         assert_eq!(d10("h10", "a1"), 6);
+        let (a1, l12) = (Board12x12::parse_square("a1").unwrap(), Board12x12::parse_square("l12").unwrap());
+        assert_eq!(knight_distance::<Board12x12>(a1, l12), knight_distance::<Board12x12>(l12, a1));
+        assert_eq!(knight_distance::<Board12x12>(a1, l12), 8);
     }
 
     #[test]

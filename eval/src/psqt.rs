@@ -117,4 +117,20 @@ mod tests {
         // Black's table is White's mirrored.
         assert_eq!(t[1][knight][sq(1, 9)], t[0][knight][sq(1, 0)]);
     }
+
+    #[test]
+    fn every_board_shape_gets_mirrored_tables() {
+        fn check<G: Geometry>() {
+            let t = table::<G>();
+            for role in Role::ALL {
+                for sq in 0..G::SQUARES {
+                    let sq = movegen::Square::new(sq);
+                    assert_eq!(t[1][role.index()][G::flip_rank(sq).index()], t[0][role.index()][sq.index()]);
+                }
+            }
+        }
+        check::<movegen::Board8x8>();
+        check::<movegen::Board8x10>();
+        check::<movegen::Board12x12>();
+    }
 }
