@@ -237,11 +237,13 @@ impl EngineProcess {
 
     /// Sends `commands` (a `position` and a `go` line) and waits at most
     /// `allowance` for `bestmove`. The thinking time runs from the moment
-    /// the commands are written until the `bestmove` line arrives.
+    /// the commands are sent until the `bestmove` line arrives.
     pub fn think(&mut self, commands: &str, allowance: Duration) -> Result<Thought, EngineError> {
         self.discard_pending()?;
-        self.send(commands)?;
+        // The clock starts before the write: writing wakes the engine, which
+        // may run before this thread does.
         let start = Instant::now();
+        self.send(commands)?;
         let (mut score, mut depth) = (None, None);
         let (bestmove, at) = self.wait_until("bestmove", start, allowance, |line| {
             let mut words = line.text.split_whitespace();

@@ -198,13 +198,13 @@ pub fn play<V: Variant>(
     let mut clock = GameClock::new(referee.control, referee.time_margin);
     let mut adjudicator = Adjudicator::new(referee.resign, referee.draw);
     record.result = loop {
+        let move_started = Instant::now();
         if let Some(outcome) = position.outcome() {
             break GameResult::by_rules(outcome);
         }
         if cancel.load(Ordering::Relaxed) {
             return None;
         }
-        let move_started = Instant::now();
         let side = position.side_to_move();
         let engine = &mut *engines[side.index()];
         let commands = format!(
