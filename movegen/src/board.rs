@@ -52,10 +52,16 @@ impl<B: Bitboard> Bitboards<B> {
     pub fn orthogonal_sliders(&self) -> B {
         self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()]
     }
-    /// The square of `colour`'s king (there is exactly one in a valid position).
+    /// Kings and emperors of both colours: the royal pieces.
+    #[inline(always)]
+    pub fn royals(&self) -> B {
+        self.roles[Role::King.index()] | self.roles[Role::Emperor.index()]
+    }
+    /// The square of `colour`'s royal piece, its king (or, in Tam Ruat, its
+    /// emperor): there is exactly one in a valid position.
     #[inline(always)]
     pub fn king(&self, colour: Colour) -> Square {
-        self.pieces(colour, Role::King).lsb()
+        (self.royals() & self.colours[colour.index()]).lsb()
     }
     /// The role of the piece on `sq`, if any.
     pub fn role_at(&self, sq: Square) -> Option<Role> {

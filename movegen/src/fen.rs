@@ -11,7 +11,8 @@ use crate::castling::CastlingRights;
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Colour, Piece, Role};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::tamruat;
+use crate::variant::{Rules, Variant};
 use std::fmt;
 
 /// Why a FEN was rejected. Every variant names the field and the problem.
@@ -47,6 +48,8 @@ pub enum FenError {
     FullmoveNumber { found: String },
     /// The side that just moved is in check, so the position cannot arise.
     OpponentInCheck { colour: Colour },
+    /// A variant's own rule about the placement is broken.
+    Board { reason: String },
 }
 
 impl fmt::Display for FenError {
@@ -100,6 +103,7 @@ impl fmt::Display for FenError {
             FenError::OpponentInCheck { colour } => {
                 write!(f, "invalid FEN: {} is not to move but is in check", colour.name())
             }
+            FenError::Board { reason } => write!(f, "invalid FEN board field: {reason}"),
         }
     }
 }
@@ -121,6 +125,9 @@ impl<V: Variant> Position<V> {
             "b" => Colour::Black,
             other => return Err(FenError::SideToMove { found: other.to_string() }),
         };
+        if V::RULES == Rules::TamRuat {
+            tamruat::validate_board(&pos).map_err(|reason| FenError::Board { reason })?;
+        }
         let castling = parse_castling(&pos, fields[2])?;
         let en_passant = parse_en_passant(&pos, side, fields[3])?;
         let halfmove = match fields.get(4) {
@@ -139,8 +146,13 @@ impl<V: Variant> Position<V> {
         // The side that just moved must not be in check, by a piece or the Fool.
         let them = !side;
         let their_king = pos.board().king(them);
-        let attacked = pos.board().attacked_by(V::G::tables(), their_king, side, pos.occupied())
-            || pos.fool().is_some_and(|f| V::G::tables().knight(f).has(their_king));
+        let attacked = match V::RULES {
+            Rules::Orthodox => {
+                pos.board().attacked_by(V::G::tables(), their_king, side, pos.occupied())
+                    || pos.fool().is_some_and(|f| V::G::tables().knight(f).has(their_king))
+            }
+            Rules::TamRuat => tamruat::in_check(pos.board(), V::G::tables(), them),
+        };
         if attacked {
             return Err(FenError::OpponentInCheck { colour: them });
         }
@@ -220,6 +232,13 @@ impl<V: Variant> Position<V> {
     }
 }
 
+/// A position shows as its FEN.
+impl<V: Variant> fmt::Debug for Position<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
 fn parse_board<V: Variant>(pos: &mut Position<V>, field: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != V::G::RANKS as usize {
@@ -256,7 +275,9 @@ fn parse_board<V: Variant>(pos: &mut Position<V>, field: &str) -> Result<(), Fen
                 fools += 1;
                 pos.set_fool(Some(sq));
             } else {
-                let piece = Piece::from_char(c).ok_or(FenError::UnknownPiece { rank: rank_number, found: c })?;
+                let piece = Piece::from_char(c)
+                    .filter(|p| V::ROLES.contains(&p.role))
+                    .ok_or(FenError::UnknownPiece { rank: rank_number, found: c })?;
                 if piece.role == Role::Pawn && (rank == 0 || rank == V::G::RANKS - 1) {
                     return Err(FenError::PawnOnBackRank { square: V::G::square_name(sq).to_string() });
                 }
@@ -272,7 +293,7 @@ fn parse_board<V: Variant>(pos: &mut Position<V>, field: &str) -> Result<(), Fen
         return Err(FenError::FoolCount { found: fools });
     }
     for colour in Colour::ALL {
-        let kings = pos.board().pieces(colour, Role::King).count();
+        let kings = (pos.board().royals() & pos.board().colour(colour)).count();
         if kings != 1 {
             return Err(FenError::KingCount { colour, found: kings });
         }
@@ -303,6 +324,9 @@ fn parse_castling<V: Variant>(pos: &Position<V>, field: &str) -> Result<Castling
         return Ok(rights);
     }
     let error = |reason: String| FenError::Castling { found: field.to_string(), reason };
+    if V::RULES == Rules::TamRuat {
+        return Err(error("this variant has no castling; the field must be '-'".to_string()));
+    }
     for c in field.chars() {
         let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
         let rank = Position::<V>::home_rank(colour);
@@ -329,32 +353,46 @@ fn parse_castling<V: Variant>(pos: &Position<V>, field: &str) -> Result<Castling
     Ok(rights)
 }
 
-fn parse_en_passant<V: Variant>(pos: &Position<V>, side: Colour, field: &str) -> Result<Option<Square>, FenError> {
+/// Reads the en-passant field: the passed square and the square of the
+/// piece that double-stepped over it.
+fn parse_en_passant<V: Variant>(
+    pos: &Position<V>,
+    side: Colour,
+    field: &str,
+) -> Result<Option<(Square, Square)>, FenError> {
     if field == "-" {
         return Ok(None);
     }
     let error = |reason: &str| FenError::EnPassant { found: field.to_string(), reason: reason.to_string() };
     let sq = V::G::parse_square(field).ok_or_else(|| error("not a square of this board"))?;
-    // The pawn that double-stepped belongs to the side not to move.
+    // The piece that double-stepped belongs to the side not to move.
     let mover = !side;
-    let (passed_rank, pawn_rank, start_rank) = match mover {
-        Colour::White => (2, 3, 1),
-        Colour::Black => (V::G::RANKS - 3, V::G::RANKS - 4, V::G::RANKS - 2),
+    let passed_rank = match mover {
+        Colour::White => 2,
+        Colour::Black => V::G::RANKS - 3,
     };
     if V::G::rank(sq) != passed_rank {
         return Err(error("not on the rank a double step passes for the side that just moved"));
     }
-    let file = V::G::file(sq);
     if pos.occupied().has(sq) {
         return Err(error("the passed square is occupied"));
     }
+    if V::RULES == Rules::TamRuat {
+        return tamruat::double_stepper(pos, sq, mover).map(|victim| Some((sq, victim))).map_err(error);
+    }
+    let (pawn_rank, start_rank) = match mover {
+        Colour::White => (3, 1),
+        Colour::Black => (V::G::RANKS - 4, V::G::RANKS - 2),
+    };
+    let file = V::G::file(sq);
     if pos.occupied().has(V::G::square(file, start_rank)) {
         return Err(error("the pawn's start square is occupied"));
     }
-    if pos.piece_at(V::G::square(file, pawn_rank)) != Some(Piece::new(mover, Role::Pawn)) {
+    let victim = V::G::square(file, pawn_rank);
+    if pos.piece_at(victim) != Some(Piece::new(mover, Role::Pawn)) {
         return Err(error("no pawn stands where the double step would have put it"));
     }
-    Ok(Some(sq))
+    Ok(Some((sq, victim)))
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod tamruat;
 pub mod variant;
 pub mod zobrist;
 
@@ -34,4 +35,4 @@ pub use outcome::Outcome;
 pub use perft::{divide, perft};
 pub use piece::{Colour, Piece, Role};
 pub use position::Position;
-pub use variant::{Chess, RedFool, UnknownVariant, Variant, VariantKind};
+pub use variant::{Chess, RedFool, Rules, TamRuat, UnknownVariant, Variant, VariantKind};

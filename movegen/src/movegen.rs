@@ -13,7 +13,8 @@ use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveKind, MoveSink};
 use crate::piece::{Colour, Role};
 use crate::position::{Bb, Position};
-use crate::variant::Variant;
+use crate::tamruat;
+use crate::variant::{Rules, Variant};
 use crate::{attacks::AttackTables, fool};
 
 /// Everything the generators share about the position being expanded.
@@ -41,6 +42,9 @@ struct Context<'a, V: Variant, S: MoveSink> {
 
 /// Generates every legal move of the side to move into `sink`.
 pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
+    if V::RULES == Rules::TamRuat {
+        return tamruat::generate(pos, sink);
+    }
     let tables = V::G::tables();
     let us = pos.side_to_move();
     let board = pos.board();

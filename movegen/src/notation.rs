@@ -116,7 +116,7 @@ impl<V: Variant> Position<V> {
             return if V::G::file(to) > V::G::file(from) { "O-O".into() } else { "O-O-O".into() };
         }
         let role = self.piece_at(from).map_or(Role::Pawn, |p| p.role);
-        let capture = m.kind() == MoveKind::EnPassant || self.piece_at(to).is_some();
+        let capture = self.captured_by(m).is_some();
         let mut san = String::new();
         if role == Role::Pawn {
             if capture {
@@ -207,7 +207,8 @@ impl<V: Variant> Position<V> {
 
 /// True when `base` reads `<square><square>[letter]` on this board.
 fn is_uci_shaped<V: Variant>(base: &str) -> bool {
-    let squares = base.strip_suffix(|c: char| c.is_ascii_lowercase()).filter(|s| s.ends_with(|c: char| c.is_ascii_digit()));
+    let squares =
+        base.strip_suffix(|c: char| c.is_ascii_lowercase()).filter(|s| s.ends_with(|c: char| c.is_ascii_digit()));
     let squares = squares.unwrap_or(base);
     // Split before the second file letter: "e10e9" -> "e10", "e9".
     let Some(split) = squares.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase()).map(|(i, _)| i) else {

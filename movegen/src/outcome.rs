@@ -4,7 +4,8 @@ use crate::bitboard::Bitboard;
 use crate::movegen::legal_moves;
 use crate::piece::{Colour, Role};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::tamruat;
+use crate::variant::{Rules, Variant};
 use std::fmt;
 
 /// A finished game's result and the reason for it.
@@ -22,13 +23,15 @@ pub enum Outcome {
     Repetition,
     /// Only the two kings are left.
     KingsOnly,
+    /// Tam Ruat: a side was left with its royal piece alone; the other wins.
+    BareKing { winner: Colour },
 }
 
 impl Outcome {
     /// The winner, or `None` for a draw.
     pub fn winner(self) -> Option<Colour> {
         match self {
-            Outcome::Checkmate { winner } => Some(winner),
+            Outcome::Checkmate { winner } | Outcome::BareKing { winner } => Some(winner),
             _ => None,
         }
     }
@@ -51,6 +54,7 @@ impl fmt::Display for Outcome {
             Outcome::FiftyMoves => write!(f, "draw: fifty-move rule"),
             Outcome::Repetition => write!(f, "draw: threefold repetition"),
             Outcome::KingsOnly => write!(f, "draw: king against king"),
+            Outcome::BareKing { winner } => write!(f, "bare king, {} wins", winner.name()),
         }
     }
 }
@@ -59,6 +63,15 @@ impl<V: Variant> Position<V> {
     /// The outcome when the game is over in this position, else `None`.
     /// Mate and stalemate take precedence over the fifty-move rule.
     pub fn outcome(&self) -> Option<Outcome> {
+        if V::RULES == Rules::TamRuat {
+            let side = self.side_to_move();
+            if tamruat::is_bare(self.board(), side) {
+                return Some(Outcome::BareKing { winner: !side });
+            }
+            if tamruat::is_bare(self.board(), !side) {
+                return Some(Outcome::BareKing { winner: side });
+            }
+        }
         if legal_moves(self).is_empty() {
             return Some(if self.checkers().any() {
                 Outcome::Checkmate { winner: !self.side_to_move() }

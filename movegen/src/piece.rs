@@ -38,7 +38,9 @@ impl Not for Colour {
     }
 }
 
-/// What a piece is, regardless of colour.
+/// What a piece is, regardless of colour. The first six are the orthodox
+/// pieces; the rest are Tam Ruat's (RULES.md §3), whose warrior is the
+/// [`Role::Pawn`], chariot the rook and cleric the bishop.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Role {
     Pawn = 0,
@@ -47,13 +49,40 @@ pub enum Role {
     Rook = 3,
     Queen = 4,
     King = 5,
+    /// A king that reached the far rank: moves as a queen, royal, never checks.
+    Emperor = 6,
+    /// Wazir steps and alfil jumps.
+    Paladin = 7,
+    /// Ferz steps, dabbaba and camel jumps.
+    Wizard = 8,
+    /// Steps to an empty neighbour; captures by jumping over an adjacent enemy.
+    Warlock = 9,
+    /// A grasshopper in eight directions, summoned by warlock captures.
+    Ghost = 10,
+    /// Moves one square diagonally forward, captures one square straight forward.
+    Barbarian = 11,
 }
 
 impl Role {
     /// Number of roles, the length of per-role tables.
-    pub const COUNT: usize = 6;
+    pub const COUNT: usize = 12;
     /// Every role, in index order.
-    pub const ALL: [Role; Role::COUNT] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    pub const ALL: [Role; Role::COUNT] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Emperor,
+        Role::Paladin,
+        Role::Wizard,
+        Role::Warlock,
+        Role::Ghost,
+        Role::Barbarian,
+    ];
+    /// The roles of orthodox chess and Red Fool Chess.
+    pub const ORTHODOX: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
     /// The roles a pawn may promote to, strongest first.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
@@ -79,7 +108,18 @@ impl Role {
             Role::Rook => 'r',
             Role::Queen => 'q',
             Role::King => 'k',
+            Role::Emperor => 'e',
+            Role::Paladin => 'a',
+            Role::Wizard => 'x',
+            Role::Warlock => 'l',
+            Role::Ghost => 'g',
+            Role::Barbarian => 'u',
         }
+    }
+    /// True for the pieces whose capture ends the game: kings and emperors.
+    #[inline(always)]
+    pub const fn is_royal(self) -> bool {
+        matches!(self, Role::King | Role::Emperor)
     }
     /// The role of a letter of either case.
     pub fn from_char(c: char) -> Option<Role> {
@@ -95,7 +135,7 @@ impl Role {
             Role::Bishop => 3,
             Role::Rook => 4,
             Role::Queen => 5,
-            Role::King => u8::MAX,
+            _ => u8::MAX,
         }
     }
 }

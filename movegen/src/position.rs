@@ -8,7 +8,8 @@ use crate::castling::CastlingRights;
 use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Colour, Piece, Role};
-use crate::variant::Variant;
+use crate::tamruat;
+use crate::variant::{Rules, Variant};
 use crate::zobrist::ZOBRIST;
 
 /// The bitboard type of variant `V`.
@@ -18,16 +19,33 @@ pub type Bb<V> = <<V as Variant>::G as Geometry>::Bb;
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     mv: Move,
+    /// The piece that moved, as it was before the move (a pawn that
+    /// promoted, a king that became an emperor).
+    moved: Piece,
     captured: Option<Piece>,
+    /// A warlock's capture summoned a ghost onto the victim's square.
+    summoned: bool,
     fool_from: Option<Square>,
     fool_victim: Option<Piece>,
     castling: CastlingRights,
     en_passant: Option<Square>,
+    en_passant_victim: Option<Square>,
     halfmove: u32,
     key: u64,
 }
 
-/// A position of variant `V`, with make/unmake.
+/// What the base move of a quiet move, capture or promotion does to the
+/// board, the special pieces of every variant included.
+#[derive(Clone, Copy, Debug)]
+struct Effect {
+    /// The captured piece and its square (not always the target square: a
+    /// warlock captures the piece it jumps over, en passant the passed pawn).
+    victim: Option<(Square, Piece)>,
+    /// What stands on the target square afterwards.
+    placed: Piece,
+    /// A ghost of the mover appears on the victim's square.
+    summons: bool,
+}
 #[derive(Clone)]
 pub struct Position<V: Variant> {
     board: Bitboards<Bb<V>>,
@@ -36,6 +54,9 @@ pub struct Position<V: Variant> {
     side: Colour,
     castling: CastlingRights,
     en_passant: Option<Square>,
+    /// The square of the piece that made the double step, which an
+    /// en-passant capture removes.
+    en_passant_victim: Option<Square>,
     halfmove: u32,
     fullmove: u32,
     chess960: bool,
@@ -53,6 +74,7 @@ impl<V: Variant> Position<V> {
             side: Colour::White,
             castling: CastlingRights::NONE,
             en_passant: None,
+            en_passant_victim: None,
             halfmove: 0,
             fullmove: 1,
             chess960,
@@ -78,13 +100,14 @@ impl<V: Variant> Position<V> {
         &mut self,
         side: Colour,
         castling: CastlingRights,
-        ep: Option<Square>,
+        ep: Option<(Square, Square)>,
         halfmove: u32,
         fullmove: u32,
     ) {
         self.side = side;
         self.castling = castling;
-        self.en_passant = ep;
+        self.en_passant = ep.map(|(passed, _)| passed);
+        self.en_passant_victim = ep.map(|(_, victim)| victim);
         self.halfmove = halfmove;
         self.fullmove = fullmove;
         self.key = self.compute_key();
@@ -182,7 +205,12 @@ impl<V: Variant> Position<V> {
     #[inline(always)]
     pub fn checkers(&self) -> Bb<V> {
         let king = self.board.king(self.side);
-        self.board.attackers_to(V::G::tables(), king, self.occupied()) & self.board.colour(!self.side)
+        match V::RULES {
+            Rules::Orthodox => {
+                self.board.attackers_to(V::G::tables(), king, self.occupied()) & self.board.colour(!self.side)
+            }
+            Rules::TamRuat => tamruat::attackers(&self.board, V::G::tables(), king, !self.side, self.occupied()),
+        }
     }
     /// True when the Fool attacks the king of the side to move.
     #[inline(always)]
@@ -198,8 +226,11 @@ impl<V: Variant> Position<V> {
     /// file part of the key.
     #[inline(always)]
     fn en_passant_capturable(&self) -> Option<Square> {
-        self.en_passant
-            .filter(|&ep| (V::G::tables().pawn(!self.side, ep) & self.board.pieces(self.side, Role::Pawn)).any())
+        self.en_passant.filter(|&ep| {
+            let tables = V::G::tables();
+            let pawns = (tables.pawn(!self.side, ep) & self.board.pieces(self.side, Role::Pawn)).any();
+            pawns || (V::RULES == Rules::TamRuat && tamruat::barbarian_capturer(&self.board, tables, ep, self.side))
+        })
     }
 
     // ----- castling geometry -----
@@ -260,10 +291,42 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// The square of the pawn captured by an en-passant move.
+    /// The victim's square of an en-passant capture.
     #[inline(always)]
-    fn en_passant_victim(m: Move) -> Square {
-        V::G::square(V::G::file(m.to()), V::G::rank(m.from()))
+    fn en_passant_victim(&self) -> Square {
+        self.en_passant_victim.expect("an en-passant capture has a victim")
+    }
+
+    /// Where the piece a move captures stands: the target square, the
+    /// passed pawn's square for en passant, the square a warlock jumps over.
+    #[inline(always)]
+    fn victim_square(&self, m: Move, mover: Piece) -> Square {
+        let (from, to) = (m.from(), m.to());
+        if m.kind() == MoveKind::EnPassant {
+            self.en_passant_victim()
+        } else if V::RULES == Rules::TamRuat && mover.role == Role::Warlock && !V::G::tables().king(from).has(to) {
+            Square::new(((from.index() + to.index()) / 2) as u8)
+        } else {
+            to
+        }
+    }
+
+    /// What a quiet move, capture, promotion or en-passant capture does.
+    #[inline(always)]
+    fn effect(&self, m: Move, mover: Piece) -> Effect {
+        let square = self.victim_square(m, mover);
+        let victim = self.mailbox[square.index()].map(|p| (square, p));
+        let mut placed = m.promotion().map_or(mover, |r| Piece::new(mover.colour, r));
+        let mut summons = false;
+        if V::RULES == Rules::TamRuat {
+            if mover.role == Role::King && V::G::rank(m.to()) == Self::home_rank(!mover.colour) {
+                placed = Piece::new(mover.colour, Role::Emperor);
+            }
+            summons = mover.role == Role::Warlock
+                && victim.is_some()
+                && self.board.pieces(mover.colour, Role::Ghost).count() < 2;
+        }
+        Effect { victim, placed, summons }
     }
 
     /// The piece placement right after the base move of `m`, before the Fool
@@ -282,17 +345,16 @@ impl<V: Variant> Position<V> {
                 board.toggle(king_to, piece);
                 board.toggle(rook_to, rook);
             }
-            MoveKind::EnPassant => {
-                board.toggle(Self::en_passant_victim(m), Piece::new(!piece.colour, Role::Pawn));
-                board.toggle(from, piece);
-                board.toggle(to, piece);
-            }
-            MoveKind::Normal | MoveKind::Promotion => {
-                if let Some(victim) = self.mailbox[to.index()] {
-                    board.toggle(to, victim);
+            MoveKind::EnPassant | MoveKind::Normal | MoveKind::Promotion => {
+                let effect = self.effect(m, piece);
+                if let Some((square, victim)) = effect.victim {
+                    board.toggle(square, victim);
+                    if effect.summons {
+                        board.toggle(square, Piece::new(piece.colour, Role::Ghost));
+                    }
                 }
                 board.toggle(from, piece);
-                board.toggle(to, m.promotion().map_or(piece, |r| Piece::new(piece.colour, r)));
+                board.toggle(to, effect.placed);
             }
         }
         board
@@ -316,10 +378,14 @@ impl<V: Variant> Position<V> {
                     self.mailbox[sq.index()]
                 }
             }
-            _ if sq == to => Some(m.promotion().map_or(mover, |r| Piece::new(mover.colour, r))),
+            _ if sq == to => Some(self.effect(m, mover).placed),
             _ if sq == from => None,
-            MoveKind::EnPassant if sq == Self::en_passant_victim(m) => None,
-            _ => self.mailbox[sq.index()],
+            _ => match self.effect(m, mover) {
+                Effect { victim: Some((square, _)), summons, .. } if square == sq => {
+                    summons.then_some(Piece::new(mover.colour, Role::Ghost))
+                }
+                _ => self.mailbox[sq.index()],
+            },
         }
     }
 
@@ -329,8 +395,7 @@ impl<V: Variant> Position<V> {
     pub fn captured_by(&self, m: Move) -> Option<Piece> {
         match m.kind() {
             MoveKind::Castle => None,
-            MoveKind::EnPassant => self.mailbox[Self::en_passant_victim(m).index()],
-            _ => self.mailbox[m.to().index()],
+            _ => self.mailbox[m.from().index()].and_then(|mover| self.effect(m, mover).victim).map(|(_, p)| p),
         }
     }
 
@@ -349,19 +414,25 @@ impl<V: Variant> Position<V> {
         let piece = self.mailbox[from.index()].expect("a piece to move");
         let mut undo = Undo {
             mv: m,
+            moved: piece,
             captured: None,
+            summoned: false,
             fool_from: self.fool,
             fool_victim: None,
             castling: self.castling,
             en_passant: self.en_passant,
+            en_passant_victim: self.en_passant_victim,
             halfmove: self.halfmove,
             key: self.key,
         };
+        // Read before the en-passant state is cleared: it names the victim.
+        let effect = self.effect(m, piece);
         if let Some(ep) = self.en_passant_capturable() {
             self.key ^= ZOBRIST.en_passant(V::G::file(ep));
         }
         self.key ^= ZOBRIST.castling(self.castling) ^ ZOBRIST.side();
         self.en_passant = None;
+        self.en_passant_victim = None;
         self.halfmove += 1;
 
         match m.kind() {
@@ -372,23 +443,22 @@ impl<V: Variant> Position<V> {
                 self.put(king_to, king);
                 self.put(rook_to, rook);
             }
-            MoveKind::EnPassant => {
-                undo.captured = Some(self.remove(Self::en_passant_victim(m)));
-                self.remove(from);
-                self.put(to, piece);
-                self.halfmove = 0;
-            }
-            MoveKind::Normal | MoveKind::Promotion => {
-                if self.mailbox[to.index()].is_some() {
-                    undo.captured = Some(self.remove(to));
+            MoveKind::EnPassant | MoveKind::Normal | MoveKind::Promotion => {
+                if let Some((square, _)) = effect.victim {
+                    undo.captured = Some(self.remove(square));
                     self.halfmove = 0;
+                    if effect.summons {
+                        self.put(square, Piece::new(us, Role::Ghost));
+                        undo.summoned = true;
+                    }
                 }
                 self.remove(from);
-                self.put(to, m.promotion().map_or(piece, |r| Piece::new(us, r)));
-                if piece.role == Role::Pawn {
+                self.put(to, effect.placed);
+                if matches!(piece.role, Role::Pawn | Role::Barbarian) {
                     self.halfmove = 0;
                     if V::G::rank(from).abs_diff(V::G::rank(to)) == 2 {
                         self.en_passant = Some(Square::new(((from.index() + to.index()) / 2) as u8));
+                        self.en_passant_victim = Some(to);
                     }
                 }
             }
@@ -405,13 +475,12 @@ impl<V: Variant> Position<V> {
                 undo.fool_victim = Some(self.remove(landing));
                 self.halfmove = 0;
                 self.strip_rights(Self::rights_tied_to(landing));
-                if self.en_passant.is_some() && landing == to {
-                    // He killed the pawn that just double-stepped.
-                    self.en_passant = None;
-                }
             }
-            if self.en_passant == Some(landing) {
+            // He killed the pawn that just double-stepped, or stands on the
+            // square it passed: either way the en-passant right is gone.
+            if self.en_passant_victim == Some(landing) || self.en_passant == Some(landing) {
                 self.en_passant = None;
+                self.en_passant_victim = None;
             }
             self.fool = Some(landing);
             self.key ^= ZOBRIST.fool(fool_from) ^ ZOBRIST.fool(landing);
@@ -446,6 +515,10 @@ impl<V: Variant> Position<V> {
             }
             self.fool = undo.fool_from;
         }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.en_passant_victim = undo.en_passant_victim;
+        self.halfmove = undo.halfmove;
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Castle => {
@@ -455,23 +528,18 @@ impl<V: Variant> Position<V> {
                 self.put(from, king);
                 self.put(to, rook);
             }
-            MoveKind::EnPassant => {
-                let pawn = self.remove(to);
-                self.put(from, pawn);
-                self.put(Self::en_passant_victim(m), undo.captured.expect("the pawn taken en passant"));
-            }
-            MoveKind::Normal | MoveKind::Promotion => {
-                let moved = self.remove(to);
-                let original = if m.kind() == MoveKind::Promotion { Piece::new(us, Role::Pawn) } else { moved };
-                self.put(from, original);
+            MoveKind::EnPassant | MoveKind::Normal | MoveKind::Promotion => {
+                let victim_square = self.victim_square(m, undo.moved);
+                self.remove(to);
+                self.put(from, undo.moved);
                 if let Some(captured) = undo.captured {
-                    self.put(to, captured);
+                    if undo.summoned {
+                        self.remove(victim_square);
+                    }
+                    self.put(victim_square, captured);
                 }
             }
         }
-        self.castling = undo.castling;
-        self.en_passant = undo.en_passant;
-        self.halfmove = undo.halfmove;
         self.key = undo.key;
     }
 
@@ -480,11 +548,14 @@ impl<V: Variant> Position<V> {
     pub fn make_null(&mut self) {
         self.history.push(Undo {
             mv: Move::default(),
+            moved: Piece::new(self.side, Role::King),
             captured: None,
+            summoned: false,
             fool_from: self.fool,
             fool_victim: None,
             castling: self.castling,
             en_passant: self.en_passant,
+            en_passant_victim: self.en_passant_victim,
             halfmove: self.halfmove,
             key: self.key,
         });
@@ -492,6 +563,7 @@ impl<V: Variant> Position<V> {
             self.key ^= ZOBRIST.en_passant(V::G::file(ep));
         }
         self.en_passant = None;
+        self.en_passant_victim = None;
         self.halfmove += 1;
         self.side = !self.side;
         self.key ^= ZOBRIST.side();
@@ -502,6 +574,7 @@ impl<V: Variant> Position<V> {
         let undo = self.history.pop().expect("a null move to unmake");
         self.side = !self.side;
         self.en_passant = undo.en_passant;
+        self.en_passant_victim = undo.en_passant_victim;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
     }
@@ -534,6 +607,7 @@ impl<V: Variant> Position<V> {
             side: self.side,
             castling: self.castling,
             en_passant: self.en_passant,
+            en_passant_victim: self.en_passant_victim,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             key: self.key,
@@ -550,6 +624,7 @@ pub struct Snapshot<V: Variant> {
     side: Colour,
     castling: CastlingRights,
     en_passant: Option<Square>,
+    en_passant_victim: Option<Square>,
     halfmove: u32,
     fullmove: u32,
     key: u64,

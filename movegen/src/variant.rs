@@ -6,7 +6,8 @@
 //! variants at run time (command line, UCI) and [`with_variant!`] turns a
 //! run-time choice into a call of the right monomorphized code.
 
-use crate::geometry::{Board8x10, Board8x8, Geometry};
+use crate::geometry::{Board12x12, Board8x10, Board8x8, Geometry};
+use crate::piece::Role;
 use std::fmt;
 use std::str::FromStr;
 
@@ -16,10 +17,23 @@ pub trait Variant: 'static + Copy + Eq + Send + Sync + fmt::Debug + Default {
     type G: Geometry;
     /// Which variant this is at run time.
     const KIND: VariantKind;
+    /// Which move generator and special rules apply.
+    const RULES: Rules;
     /// True when the neutral Red Fool stands on the board (RULES.md §1).
     const HAS_FOOL: bool;
+    /// The roles that may stand on the board (the FEN letters accepted).
+    const ROLES: &'static [Role];
     /// The orthodox start position.
     const START_FEN: &'static str;
+}
+
+/// The families of rules the move generator knows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Rules {
+    /// FIDE chess pieces and castling (chess, Chess960, Red Fool Chess).
+    Orthodox,
+    /// Tam Ruat (RULES.md §3): new pieces, no castling, bare king.
+    TamRuat,
 }
 
 /// Red Fool Chess: 8x10 board and the Fool (RULES.md §1).
@@ -29,7 +43,9 @@ pub struct RedFool;
 impl Variant for RedFool {
     type G = Board8x10;
     const KIND: VariantKind = VariantKind::RedFool;
+    const RULES: Rules = Rules::Orthodox;
     const HAS_FOOL: bool = true;
+    const ROLES: &'static [Role] = &Role::ORTHODOX;
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 }
 
@@ -40,8 +56,24 @@ pub struct Chess;
 impl Variant for Chess {
     type G = Board8x8;
     const KIND: VariantKind = VariantKind::Chess;
+    const RULES: Rules = Rules::Orthodox;
     const HAS_FOOL: bool = false;
+    const ROLES: &'static [Role] = &Role::ORTHODOX;
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+}
+
+/// Tam Ruat: 12x12, warlocks, ghosts, barbarians, emperors (RULES.md §3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct TamRuat;
+
+impl Variant for TamRuat {
+    type G = Board12x12;
+    const KIND: VariantKind = VariantKind::TamRuat;
+    const RULES: Rules = Rules::TamRuat;
+    const HAS_FOOL: bool = false;
+    const ROLES: &'static [Role] = &Role::ALL;
+    const START_FEN: &'static str =
+        "raxnbqkbnxar/lupupupupupl/12/12/12/12/12/12/12/12/LPUPUPUPUPUL/RAXNBQKBNXAR w - - 0 1";
 }
 
 /// The variants by name, for choosing one at run time.
@@ -49,17 +81,19 @@ impl Variant for Chess {
 pub enum VariantKind {
     RedFool,
     Chess,
+    TamRuat,
 }
 
 impl VariantKind {
     /// Every variant the engine plays, the default first.
-    pub const ALL: [VariantKind; 2] = [VariantKind::RedFool, VariantKind::Chess];
+    pub const ALL: [VariantKind; 3] = [VariantKind::RedFool, VariantKind::Chess, VariantKind::TamRuat];
 
     /// The name used on the command line and in `UCI_Variant`.
     pub const fn name(self) -> &'static str {
         match self {
             VariantKind::RedFool => "redfool",
             VariantKind::Chess => "chess",
+            VariantKind::TamRuat => "tamruat",
         }
     }
     /// The name in a PGN `[Variant]` tag.
@@ -67,6 +101,7 @@ impl VariantKind {
         match self {
             VariantKind::RedFool => "Red Fool",
             VariantKind::Chess => "Standard",
+            VariantKind::TamRuat => "Tam Ruat",
         }
     }
 }
@@ -109,6 +144,10 @@ macro_rules! with_variant {
             }
             $crate::VariantKind::Chess => {
                 type $v = $crate::Chess;
+                $body
+            }
+            $crate::VariantKind::TamRuat => {
+                type $v = $crate::TamRuat;
                 $body
             }
         }

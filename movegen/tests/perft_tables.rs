@@ -74,3 +74,8 @@ fn chess_table() {
 fn chess960_table() {
     check_table("chess960.tsv");
 }
+
+#[test]
+fn tamruat_table() {
+    check_table("tamruat.tsv");
+}

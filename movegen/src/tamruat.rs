@@ -1,0 +1,303 @@
+//! Tam Ruat (RULES.md §3): the 12x12 variant of the Magpie Museum, with
+//! paladins, wizards, warlocks that capture by jumping, ghosts that hop like
+//! grasshoppers, barbarians that move like inverted pawns, kings that become
+//! emperors, promotion only into lost pieces, and the bare-king win.
+//!
+//! Moves are generated pseudo-legally and kept when, on the board after the
+//! move, the mover's royal piece is not attacked and does not stand next to
+//! the enemy's. Royal pieces never give check; every other piece checks by
+//! its capture pattern, warlocks and ghosts included.
+
+use crate::attacks::{opposite, AttackTables, LINE_DIRECTIONS};
+use crate::bitboard::Bitboard;
+use crate::board::Bitboards;
+use crate::geometry::{Geometry, Square};
+use crate::moves::{Move, MoveKind, MoveSink};
+use crate::piece::{Colour, Role};
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// Direction index of a colour's forward step (north for White).
+#[inline(always)]
+pub fn forward(colour: Colour) -> usize {
+    match colour {
+        Colour::White => 0,
+        Colour::Black => 4,
+    }
+}
+
+/// The pieces a pawn may be resurrected as, with how many of each a side
+/// starts with: a role is available while fewer stand on the board.
+pub const PROMOTION_POOL: [(Role, u32); 7] = [
+    (Role::Queen, 1),
+    (Role::Rook, 2),
+    (Role::Bishop, 2),
+    (Role::Knight, 2),
+    (Role::Paladin, 2),
+    (Role::Wizard, 2),
+    (Role::Warlock, 2),
+];
+
+/// The roles `colour` may promote to now (those it has lost).
+pub fn promotion_roles<B: Bitboard>(board: &Bitboards<B>, colour: Colour) -> impl Iterator<Item = Role> + '_ {
+    PROMOTION_POOL.iter().filter(move |(role, start)| board.pieces(colour, *role).count() < *start).map(|(r, _)| *r)
+}
+
+/// True when `colour` has no piece but its royal one.
+#[inline(always)]
+pub fn is_bare<B: Bitboard>(board: &Bitboards<B>, colour: Colour) -> bool {
+    (board.colour(colour) & !board.royals()).is_empty()
+}
+
+/// True when a barbarian of `colour` could take en passant on `ep`: its
+/// straight-forward capture reaches that square.
+#[inline(always)]
+pub fn barbarian_capturer<B: Bitboard>(
+    board: &Bitboards<B>,
+    tables: &AttackTables<B>,
+    ep: Square,
+    colour: Colour,
+) -> bool {
+    tables.step(opposite(forward(colour)), ep).is_some_and(|sq| board.pieces(colour, Role::Barbarian).has(sq))
+}
+
+/// Pieces of `by` that attack `sq` by their capture patterns. Royal pieces
+/// attack nothing; a warlock attacks a neighbour it could jump over (the
+/// square beyond empty), a ghost the square behind the first piece on its
+/// line.
+pub fn attackers<B: Bitboard>(
+    board: &Bitboards<B>,
+    tables: &AttackTables<B>,
+    sq: Square,
+    by: Colour,
+    occupied: B,
+) -> B {
+    let theirs = board.colour(by);
+    let mut found = (tables.pawn(!by, sq) & board.pieces(by, Role::Pawn))
+        | (tables.knight(sq) & board.role(Role::Knight) & theirs)
+        | (tables.paladin(sq) & board.role(Role::Paladin) & theirs)
+        | (tables.wizard(sq) & board.role(Role::Wizard) & theirs)
+        | (tables.bishop(sq, occupied) & board.diagonal_sliders() & theirs)
+        | (tables.rook(sq, occupied) & board.orthogonal_sliders() & theirs);
+    if let Some(behind) = tables.step(opposite(forward(by)), sq) {
+        if board.pieces(by, Role::Barbarian).has(behind) {
+            found |= B::from_square(behind);
+        }
+    }
+    let warlocks = board.pieces(by, Role::Warlock);
+    if (tables.king(sq) & warlocks).any() {
+        for dir in 0..LINE_DIRECTIONS {
+            let (Some(warlock), Some(landing)) = (tables.step(dir, sq), tables.step(opposite(dir), sq)) else {
+                continue;
+            };
+            if warlocks.has(warlock) && !occupied.has(landing) {
+                found |= B::from_square(warlock);
+            }
+        }
+    }
+    let ghosts = board.pieces(by, Role::Ghost);
+    if ghosts.any() {
+        for dir in 0..LINE_DIRECTIONS {
+            let Some(hurdle) = tables.step(dir, sq).filter(|h| occupied.has(*h)) else { continue };
+            if let Some(ghost) = tables.first_blocker(dir, hurdle, occupied).filter(|g| ghosts.has(*g)) {
+                found |= B::from_square(ghost);
+            }
+        }
+    }
+    found
+}
+
+/// True when, on `board`, `colour`'s royal piece is safe: not attacked and
+/// not next to the enemy royal piece.
+#[inline]
+fn royal_safe<B: Bitboard>(board: &Bitboards<B>, tables: &AttackTables<B>, colour: Colour) -> bool {
+    let royal = board.king(colour);
+    let enemy_royal = board.royals() & board.colour(!colour);
+    (tables.king(royal) & enemy_royal).is_empty()
+        && attackers(board, tables, royal, !colour, board.occupied()).is_empty()
+}
+
+/// Generates the legal moves of a Tam Ruat position into `sink`. A game
+/// already ended by a bare king has none.
+pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
+    let board = pos.board();
+    if is_bare(board, Colour::White) || is_bare(board, Colour::Black) {
+        return;
+    }
+    let tables = V::G::tables();
+    let us = pos.side_to_move();
+    let occupied = board.occupied();
+    let empty = tables.all & !occupied;
+    // Royal pieces are never captured: a move that could is not a move.
+    let victims = board.colour(!us) & !board.royals();
+    let reachable = empty | victims;
+    let far_rank = tables.ranks[Position::<V>::home_rank(!us) as usize];
+    let start_rank = tables.ranks[match us {
+        Colour::White => 1,
+        Colour::Black => V::G::RANKS as usize - 2,
+    }];
+    let promotions: Vec<Role> = promotion_roles(board, us).collect();
+    let ahead = forward(us);
+
+    let mut emit = |m: Move| {
+        if royal_safe(&pos.board_after(m), tables, us) {
+            sink.push(m);
+        }
+    };
+    let pawn_move = |emit: &mut dyn FnMut(Move), from: Square, to: Square| {
+        if far_rank.has(to) {
+            for &role in &promotions {
+                emit(Move::new(from, to, MoveKind::Promotion, Some(role)));
+            }
+        } else {
+            emit(Move::normal(from, to));
+        }
+    };
+
+    for from in board.colour(us).squares() {
+        let role = pos.piece_at(from).map(|p| p.role).expect("mailbox agrees with bitboards");
+        let targets = match role {
+            Role::Knight => tables.knight(from) & reachable,
+            Role::Paladin => tables.paladin(from) & reachable,
+            Role::Wizard => tables.wizard(from) & reachable,
+            Role::Bishop => tables.bishop(from, occupied) & reachable,
+            Role::Rook => tables.rook(from, occupied) & reachable,
+            Role::Queen | Role::Emperor => tables.queen(from, occupied) & reachable,
+            Role::King => tables.king(from) & reachable,
+            Role::Pawn => {
+                if let Some(step) = tables.step(ahead, from).filter(|s| empty.has(*s)) {
+                    pawn_move(&mut emit, from, step);
+                    if let Some(double) = tables.step(ahead, step).filter(|s| start_rank.has(from) && empty.has(*s)) {
+                        emit(Move::normal(from, double));
+                    }
+                }
+                for to in (tables.pawn(us, from) & victims).squares() {
+                    pawn_move(&mut emit, from, to);
+                }
+                if let Some(ep) = pos.en_passant().filter(|ep| tables.pawn(us, from).has(*ep)) {
+                    emit(Move::new(from, ep, MoveKind::EnPassant, None));
+                }
+                continue;
+            }
+            Role::Barbarian => {
+                for to in (tables.pawn(us, from) & empty).squares() {
+                    pawn_move(&mut emit, from, to);
+                    // The double step continues along the same diagonal.
+                    let dir = diagonal_towards::<V>(from, to);
+                    if let Some(double) = tables.step(dir, to).filter(|s| start_rank.has(from) && empty.has(*s)) {
+                        emit(Move::normal(from, double));
+                    }
+                }
+                if let Some(ahead_square) = tables.step(ahead, from) {
+                    if victims.has(ahead_square) {
+                        pawn_move(&mut emit, from, ahead_square);
+                    } else if pos.en_passant() == Some(ahead_square) {
+                        emit(Move::new(from, ahead_square, MoveKind::EnPassant, None));
+                    }
+                }
+                continue;
+            }
+            Role::Warlock => {
+                for dir in 0..LINE_DIRECTIONS {
+                    let Some(next) = tables.step(dir, from) else { continue };
+                    if empty.has(next) {
+                        emit(Move::normal(from, next));
+                    } else if victims.has(next) {
+                        if let Some(landing) = tables.step(dir, next).filter(|l| empty.has(*l)) {
+                            emit(Move::normal(from, landing));
+                        }
+                    }
+                }
+                continue;
+            }
+            Role::Ghost => {
+                for dir in 0..LINE_DIRECTIONS {
+                    let Some(hurdle) = tables.first_blocker(dir, from, occupied) else { continue };
+                    if let Some(landing) = tables.step(dir, hurdle).filter(|l| reachable.has(*l)) {
+                        emit(Move::normal(from, landing));
+                    }
+                }
+                continue;
+            }
+        };
+        for to in targets.squares() {
+            emit(Move::normal(from, to));
+        }
+    }
+}
+
+/// The diagonal direction index leading from `from` to its neighbour `to`.
+fn diagonal_towards<V: Variant>(from: Square, to: Square) -> usize {
+    let east = V::G::file(to) > V::G::file(from);
+    let north = V::G::rank(to) > V::G::rank(from);
+    match (east, north) {
+        (true, true) => 2,
+        (false, true) => 3,
+        (false, false) => 6,
+        (true, false) => 7,
+    }
+}
+
+/// The square of the piece that made the double step passing `passed`, for
+/// a FEN's en-passant field: a warrior straight ahead of it or a barbarian
+/// diagonally beyond it, whose start square is empty. `None` when no piece
+/// or more than one fits.
+pub fn double_stepper<V: Variant>(pos: &Position<V>, passed: Square, mover: Colour) -> Result<Square, &'static str> {
+    let tables = V::G::tables();
+    let board = pos.board();
+    let occupied = board.occupied();
+    let ahead = forward(mover);
+    let mut found = Vec::new();
+    if let (Some(landing), Some(start)) = (tables.step(ahead, passed), tables.step(opposite(ahead), passed)) {
+        if board.pieces(mover, Role::Pawn).has(landing) && !occupied.has(start) {
+            found.push(landing);
+        }
+    }
+    for dir in 0..LINE_DIRECTIONS {
+        let diagonal = dir == 2 || dir == 3 || dir == 6 || dir == 7;
+        let (Some(landing), Some(start)) = (tables.step(dir, passed), tables.step(opposite(dir), passed)) else {
+            continue;
+        };
+        // The barbarian moved forward: its landing is on the forward side.
+        let moved_forward = tables.pawn(!mover, landing).has(passed);
+        if diagonal && moved_forward && board.pieces(mover, Role::Barbarian).has(landing) && !occupied.has(start) {
+            found.push(landing);
+        }
+    }
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err("no warrior or barbarian can have double-stepped over it"),
+        _ => Err("ambiguous: more than one piece can have double-stepped over it"),
+    }
+}
+
+/// Tam Ruat positions' extra FEN checks: one royal piece each, not adjacent,
+/// no king on its far rank, pawn types off the first and last ranks.
+pub fn validate_board<V: Variant>(pos: &Position<V>) -> Result<(), String> {
+    let tables = V::G::tables();
+    let board = pos.board();
+    for colour in Colour::ALL {
+        let royals = (board.royals() & board.colour(colour)).count();
+        if royals != 1 {
+            return Err(format!("{} has {royals} royal pieces (king or emperor), expected exactly 1", colour.name()));
+        }
+        let far = tables.ranks[Position::<V>::home_rank(!colour) as usize];
+        if (board.pieces(colour, Role::King) & far).any() {
+            return Err(format!("the {} king stands on its far rank (it would be an emperor)", colour.name()));
+        }
+    }
+    let white = board.king(Colour::White);
+    if (tables.king(white) & board.royals() & board.colour(Colour::Black)).any() {
+        return Err("the two royal pieces stand next to each other".to_string());
+    }
+    let back_ranks = tables.ranks[0] | tables.ranks[V::G::RANKS as usize - 1];
+    if ((board.role(Role::Pawn) | board.role(Role::Barbarian)) & back_ranks).any() {
+        return Err("a warrior or barbarian stands on the first or last rank".to_string());
+    }
+    Ok(())
+}
+
+/// True when `colour`'s royal piece is attacked by an enemy piece.
+pub fn in_check<B: Bitboard>(board: &Bitboards<B>, tables: &AttackTables<B>, colour: Colour) -> bool {
+    attackers(board, tables, board.king(colour), !colour, board.occupied()).any()
+}
