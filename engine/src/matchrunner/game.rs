@@ -85,6 +85,14 @@ impl GameResult {
         }
     }
 
+    fn adjudicated(verdict: Adjudication) -> GameResult {
+        let (winner, reason) = match verdict {
+            Adjudication::Resigns(loser) => (Some(!loser), format!("{} resigns by adjudication", side_name(loser))),
+            Adjudication::Draw => (None, "Draw by adjudication".to_string()),
+        };
+        GameResult { winner, termination: Termination::Adjudication, reason }
+    }
+
     fn lost_on_time(loser: Colour) -> GameResult {
         GameResult {
             winner: Some(!loser),
@@ -241,18 +249,8 @@ pub fn play<V: Variant>(
         let verdict = adjudicator.update(side, thought.score, move_number);
         record.referee_time += move_started.elapsed().saturating_sub(thought.elapsed);
         record.engine_moves += 1;
-        match verdict {
-            Some(Adjudication::Resigns(loser)) => {
-                break GameResult::loss(loser, Termination::Adjudication, "its engine's score is hopeless")
-            }
-            Some(Adjudication::Draw) => {
-                break GameResult {
-                    winner: None,
-                    termination: Termination::Adjudication,
-                    reason: "Draw by adjudication".to_string(),
-                }
-            }
-            None => {}
+        if let Some(verdict) = verdict {
+            break GameResult::adjudicated(verdict);
         }
     };
     Some(record)
@@ -291,6 +289,9 @@ mod tests {
         assert_eq!(stalled.termination, Termination::Stalled);
         assert_eq!(stalled.reason, "Black loses: no 'bestmove' within 0.3 s");
         assert_eq!(stalled.pgn_result(), "1-0");
+        let resigned = GameResult::adjudicated(Adjudication::Resigns(Colour::Black));
+        assert_eq!((resigned.pgn_result(), resigned.reason.as_str()), ("1-0", "Black resigns by adjudication"));
+        assert_eq!(GameResult::adjudicated(Adjudication::Draw).pgn_result(), "1/2-1/2");
     }
 
     #[test]

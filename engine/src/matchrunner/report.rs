@@ -113,12 +113,13 @@ impl Scoreboard {
             text.push('\n');
         };
         line(format!(
-            "Games    {}: {}, {}, {}, {} points ({})",
+            "Games    {}: {}, {}, {}, {} point{} ({})",
             t.games(),
             count(t.wins, "win", "wins"),
             count(t.draws, "draw", "draws"),
             count(t.losses, "loss", "losses"),
             t.points(),
+            if t.points() == 1.0 { "" } else { "s" },
             percent(t.score())
         ));
         if let Some(elo) = t.elo() {

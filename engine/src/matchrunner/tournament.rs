@@ -90,19 +90,8 @@ enum Event {
 /// Plays the match of `config` in variant `V`.
 pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
     let seed = config.seed.unwrap_or_else(time_seed);
-    let source = match &config.openings {
-        Some(path) => OpeningSource::book(
-            openings::load::<V>(path, config.chess960).map_err(MatchError::Openings)?,
-            (config.order == Order::Random).then_some(seed),
-        ),
-        None if config.chess960 => OpeningSource::Chess960,
-        None => OpeningSource::StartPosition,
-    };
-    let random = config.order == Order::Random || config.random_plies > 0 || matches!(source, OpeningSource::Chess960);
-    if random && config.seed.is_none() {
-        say(&format!("Seed {seed} (give --seed {seed} to play the same openings again)"));
-    }
-    let mut pgn_out = match &config.pgn_out {
+    let schedule = plan::<V>(config, seed)?;
+    let pgn_out = match &config.pgn_out {
         Some(path) => Some(
             OpenOptions::new()
                 .create(true)
@@ -118,15 +107,7 @@ pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
     let names = engines.clone().map(|e| e.name.expect("names are settled"));
     let shared = Shared {
         config,
-        schedule: Schedule {
-            source,
-            repeat: config.repeat,
-            random_plies: config.random_plies,
-            seed,
-            games_per_round: config.games,
-            total: config.total_games(),
-            chess960: config.chess960,
-        },
+        schedule,
         referee: Referee {
             control: config.control,
             time_margin: config.time_margin,
@@ -141,8 +122,7 @@ pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
         closing: AtomicBool::new(false),
         abandon: AtomicBool::new(false),
     };
-    let variant = pgn::variant_tag(V::KIND, config.chess960);
-    let setting = format!("{variant}, {}", config.control);
+    let setting = format!("{}, {}", pgn::variant_tag(V::KIND, config.chess960), config.control);
     say(&format!(
         "Match {} vs {}: {} games, {setting}, {} at once",
         names[0],
@@ -150,10 +130,15 @@ pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
         config.total_games(),
         config.concurrency
     ));
-
-    let mut scoreboard = Scoreboard::new(names.clone(), config.sprt);
-    let mut failure = None;
-    let mut decided = None;
+    let mut collector = Collector {
+        config,
+        scoreboard: Scoreboard::new(names.clone(), config.sprt),
+        names,
+        setting,
+        pgn_out,
+        decided: None,
+        failure: None,
+    };
     let (sender, events) = mpsc::channel();
     thread::scope(|scope| {
         let mut first_pair = Some(first_pair);
@@ -164,44 +149,114 @@ pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
         drop(sender);
         for event in events {
             match event {
-                Event::Finished(game) => {
-                    let (spec, record) = *game;
-                    if let Err(error) = write_pgn(&mut pgn_out, &spec, &record, &names, config) {
-                        shared.close(true);
-                        let path = config.pgn_out.clone().expect("a PGN file is open");
-                        failure.get_or_insert(MatchError::PgnOut { path, error });
-                    }
-                    scoreboard.record(&spec, &record);
-                    let (white, black) = players(&names, &spec);
-                    say(&format!(
-                        "Finished game {}/{} ({white} vs {black}): {} {{{}}}",
-                        spec.index + 1,
-                        config.total_games(),
-                        record.result.pgn_result(),
-                        record.result.reason
-                    ));
-                    say(&scoreboard.score_line());
-                    let games = scoreboard.games() as usize;
-                    if config.report_every.is_some_and(|n| games.is_multiple_of(n)) && games < config.total_games() {
-                        say(&scoreboard.summary(&setting));
-                    }
-                    if let Some((_, verdict @ (SprtVerdict::AcceptH0 | SprtVerdict::AcceptH1))) = scoreboard.sprt() {
-                        decided.get_or_insert((verdict, scoreboard.games()));
-                        shared.close(true);
-                    }
-                }
-                Event::Failed(error) => {
-                    eprintln!("redfool: {error}");
-                    failure.get_or_insert(error);
-                }
+                Event::Finished(game) => collector.finished(&game.0, &game.1, &shared),
+                Event::Failed(error) => collector.failed(error),
             }
         }
     });
-    if let Some((verdict, games)) = decided {
-        say(&format!("SPRT: {verdict} after {games} games, so the match stopped"));
+    collector.finish()
+}
+
+/// The schedule of the match: its openings (with the random order, Chess960
+/// arrays and random plies drawn from `seed`) and its number of games.
+fn plan<V: Variant>(config: &MatchConfig, seed: u64) -> Result<Schedule, MatchError> {
+    let source = match &config.openings {
+        Some(path) => OpeningSource::book(
+            openings::load::<V>(path, config.chess960).map_err(MatchError::Openings)?,
+            (config.order == Order::Random).then_some(seed),
+        ),
+        None if config.chess960 => OpeningSource::Chess960,
+        None => OpeningSource::StartPosition,
+    };
+    let random = config.order == Order::Random || config.random_plies > 0 || matches!(source, OpeningSource::Chess960);
+    if random && config.seed.is_none() {
+        say(&format!("Seed {seed} (give --seed {seed} to play the same openings again)"));
     }
-    say(&scoreboard.summary(&setting));
-    failure.map_or(Ok(()), Err)
+    Ok(Schedule {
+        source,
+        repeat: config.repeat,
+        random_plies: config.random_plies,
+        seed,
+        games_per_round: config.games,
+        total: config.total_games(),
+        chess960: config.chess960,
+    })
+}
+
+/// The main thread's part: it takes every finished game, writes it to the
+/// PGN file, prints it with the standing, and decides when to stop.
+struct Collector<'a> {
+    config: &'a MatchConfig,
+    names: [String; 2],
+    /// Variant and limit, for the reports.
+    setting: String,
+    pgn_out: Option<File>,
+    scoreboard: Scoreboard,
+    /// The SPRT's verdict and after how many games it came.
+    decided: Option<(SprtVerdict, u32)>,
+    /// The first failure; the match ends with it as its error.
+    failure: Option<MatchError>,
+}
+
+impl Collector<'_> {
+    fn finished(&mut self, spec: &GameSpec, record: &GameRecord, shared: &Shared) {
+        if let Err(error) = self.write_pgn(spec, record) {
+            shared.close(true);
+            let path = self.config.pgn_out.clone().expect("a PGN file is open");
+            self.failed(MatchError::PgnOut { path, error });
+        }
+        self.scoreboard.record(spec, record);
+        let (white, black) = players(&self.names, spec);
+        let total = self.config.total_games();
+        say(&format!(
+            "Finished game {}/{total} ({white} vs {black}): {} {{{}}}",
+            spec.index + 1,
+            record.result.pgn_result(),
+            record.result.reason
+        ));
+        say(&self.scoreboard.score_line());
+        let games = self.scoreboard.games();
+        if self.config.report_every.is_some_and(|n| (games as usize).is_multiple_of(n)) && (games as usize) < total {
+            say(&self.scoreboard.summary(&self.setting));
+        }
+        if let Some((_, verdict @ (SprtVerdict::AcceptH0 | SprtVerdict::AcceptH1))) = self.scoreboard.sprt() {
+            self.decided.get_or_insert((verdict, games));
+            shared.close(true);
+        }
+    }
+
+    /// Keeps the first failure for the end; later ones are printed now.
+    fn failed(&mut self, error: MatchError) {
+        match self.failure {
+            Some(_) => eprintln!("redfool: {error}"),
+            None => self.failure = Some(error),
+        }
+    }
+
+    /// Appends a finished game to the PGN file, in one write, and flushes it.
+    fn write_pgn(&mut self, spec: &GameSpec, record: &GameRecord) -> io::Result<()> {
+        let Some(file) = &mut self.pgn_out else { return Ok(()) };
+        let (white, black) = players(&self.names, spec);
+        let header = PgnHeader {
+            event: "redfool match",
+            date: &pgn::date(SystemTime::now()),
+            round: &format!("{}.{}", spec.round, spec.game_in_round),
+            white,
+            black,
+            time_control: self.config.control.pgn_tag(),
+        };
+        file.write_all(pgn::game_to_pgn(record, &header).as_bytes())?;
+        file.flush()
+    }
+
+    /// Prints the verdict and the final report.
+    fn finish(self) -> Result<(), MatchError> {
+        if let Some((verdict, games)) = self.decided {
+            say(&format!("SPRT: {verdict} after {games} games, so the match stopped"));
+        }
+        say(&self.scoreboard.summary(&self.setting));
+        self.failure.map_or(Ok(()), Err)
+    }
 }
 
 impl Shared<'_> {
@@ -278,28 +333,6 @@ fn settle_names(engines: &[EngineSpec; 2], started: &[EngineProcess; 2]) -> [Eng
 /// The names of White and Black in game `spec`.
 fn players<'a>(names: &'a [String; 2], spec: &GameSpec) -> (&'a str, &'a str) {
     (&names[spec.white], &names[1 - spec.white])
-}
-
-/// Appends a finished game to the PGN file, in one write, and flushes it.
-fn write_pgn(
-    out: &mut Option<File>,
-    spec: &GameSpec,
-    record: &GameRecord,
-    names: &[String; 2],
-    config: &MatchConfig,
-) -> io::Result<()> {
-    let Some(file) = out else { return Ok(()) };
-    let (white, black) = players(names, spec);
-    let header = PgnHeader {
-        event: "redfool match",
-        date: &pgn::date(SystemTime::now()),
-        round: &format!("{}.{}", spec.round, spec.game_in_round),
-        white,
-        black,
-        time_control: config.control.pgn_tag(),
-    };
-    file.write_all(pgn::game_to_pgn(record, &header).as_bytes())?;
-    file.flush()
 }
 
 /// Prints a line on standard output; a closed output is not an error
