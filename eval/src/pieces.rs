@@ -12,7 +12,7 @@ use crate::weights::{
     PIECE_VALUE,
 };
 use movegen::position::Bb;
-use movegen::{Bitboard, Colour, Role, Square, Variant};
+use movegen::{Bitboard, Colour, Role, Rules, Square, Variant};
 
 /// What one side's pieces add up to.
 #[derive(Default)]
@@ -55,7 +55,7 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         // Fool's (nothing may enter it), not covered by an enemy pawn.
         let area = tables.all & !board.colour(us) & !self.pawn_attacks[(!us).index()] & !self.fool;
         let table = &psqt::table::<V::G>()[us.index()];
-        for role in [Role::Pawn, Role::King] {
+        for role in [Role::Pawn, Role::King, Role::Barbarian] {
             for sq in board.pieces(us, role).squares() {
                 tally.add_piece(role, table[role.index()][sq.index()]);
             }
@@ -64,6 +64,13 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         self.mobile(us, Role::Bishop, area, &mut tally, |sq| tables.bishop(sq, occupied));
         self.mobile(us, Role::Rook, area, &mut tally, |sq| tables.rook(sq, occupied));
         self.mobile(us, Role::Queen, area, &mut tally, |sq| tables.queen(sq, occupied));
+        if V::RULES == Rules::TamRuat {
+            self.mobile(us, Role::Emperor, area, &mut tally, |sq| tables.queen(sq, occupied));
+            self.mobile(us, Role::Paladin, area, &mut tally, |sq| tables.paladin(sq));
+            self.mobile(us, Role::Wizard, area, &mut tally, |sq| tables.wizard(sq));
+            self.mobile(us, Role::Warlock, area, &mut tally, |sq| tables.king(sq));
+            self.mobile(us, Role::Ghost, area, &mut tally, |sq| tables.queen(sq, occupied));
+        }
         if board.pieces(us, Role::Bishop).more_than_one() {
             tally.material += BISHOP_PAIR;
         }

@@ -34,16 +34,17 @@ const fn white_bonus(role: Role, file: u8, rank: u8, files: u8, ranks: u8) -> Sc
     let centre = (file_centre + closeness(rank, ranks)) / 2;
     let advance = rank as i32 * 100 / (ranks as i32 - 1);
     match role {
-        Role::Pawn => {
+        Role::Pawn | Role::Barbarian => {
             PAWN_CENTRE_ADVANCE.scaled(file_centre * advance, 100 * 100).plus(PAWN_ADVANCE.scaled(advance, 100))
         }
-        Role::Knight => centred(KNIGHT_CENTRE, centre),
+        Role::Knight | Role::Paladin | Role::Wizard | Role::Warlock | Role::Ghost => centred(KNIGHT_CENTRE, centre),
         Role::Bishop => centred(BISHOP_CENTRE, centre),
         Role::Rook => {
             let seventh = if rank == ranks - 2 { ROOK_PENULTIMATE_RANK } else { Score::ZERO };
             centred(ROOK_CENTRE_FILE, file_centre).plus(seventh)
         }
         Role::Queen => centred(QUEEN_CENTRE, centre),
+        Role::Emperor => centred(QUEEN_CENTRE, centre),
         Role::King => KING_WING
             .scaled(100 - file_centre, 100)
             .plus(KING_ADVANCE.scaled(advance, 100))

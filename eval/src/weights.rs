@@ -11,8 +11,11 @@ use movegen::Role;
 
 // ----- material -----
 
-/// Material value of each role, indexed by `Role::index()` (pawn, knight,
-/// bishop, rook, queen, king). The king is never captured, so it counts 0.
+/// Material value of each role, indexed by `Role::index()`: pawn (Tam
+/// Ruat's warrior), knight, bishop (cleric), rook (chariot), queen, king,
+/// then Tam Ruat's emperor, paladin, wizard, warlock, ghost and barbarian.
+/// Royal pieces are never captured, so they count 0. The Tam Ruat values
+/// come from self-play (see the README, "Tam Ruat piece values").
 pub const PIECE_VALUE: [Score; Role::COUNT] = [
     Score::new(100, 125),
     Score::new(320, 305),
@@ -20,7 +23,16 @@ pub const PIECE_VALUE: [Score; Role::COUNT] = [
     Score::new(495, 545),
     Score::new(975, 1010),
     Score::new(0, 0),
+    Score::new(0, 0),
+    Score::new(TAMRUAT_VALUE[0], TAMRUAT_VALUE[0]),
+    Score::new(TAMRUAT_VALUE[1], TAMRUAT_VALUE[1]),
+    Score::new(TAMRUAT_VALUE[2], TAMRUAT_VALUE[2]),
+    Score::new(TAMRUAT_VALUE[3], TAMRUAT_VALUE[3]),
+    Score::new(TAMRUAT_VALUE[4], TAMRUAT_VALUE[4] + 25),
 ];
+
+/// Tam Ruat's paladin, wizard, warlock, ghost and barbarian in centipawns.
+pub const TAMRUAT_VALUE: [i32; 5] = [300, 330, 280, 230, 100];
 
 /// Bonus for keeping both bishops: together they cover both square colours.
 pub const BISHOP_PAIR: Score = Score::new(30, 50);
@@ -28,7 +40,7 @@ pub const BISHOP_PAIR: Score = Score::new(30, 50);
 // ----- game phase -----
 
 /// How much each role counts towards the game phase (pawns and kings do not).
-pub const PHASE_WEIGHT: [i32; Role::COUNT] = [0, 1, 1, 2, 4, 0];
+pub const PHASE_WEIGHT: [i32; Role::COUNT] = [0, 1, 1, 2, 4, 0, 0, 1, 1, 1, 1, 0];
 
 /// The phase of the full starting armies (4 minors, 4 rooks, 2 queens): pure
 /// middlegame. Phase 0 is a pawn (or bare-king) ending. Promotions can push
@@ -71,12 +83,24 @@ pub const KING_CENTRE: Score = Score::new(0, 60);
 /// Value of each square a piece attacks in its mobility area (squares not
 /// held by its own pieces, not the Fool's, not attacked by enemy pawns),
 /// indexed by role; pawns and kings have no mobility term.
-pub const MOBILITY: [Score; Role::COUNT] =
-    [Score::ZERO, Score::new(6, 6), Score::new(5, 6), Score::new(3, 5), Score::new(2, 4), Score::ZERO];
+pub const MOBILITY: [Score; Role::COUNT] = [
+    Score::ZERO,
+    Score::new(6, 6),
+    Score::new(5, 6),
+    Score::new(3, 5),
+    Score::new(2, 4),
+    Score::ZERO,
+    Score::ZERO,
+    Score::new(5, 5),
+    Score::new(4, 4),
+    Score::new(3, 3),
+    Score::new(3, 3),
+    Score::ZERO,
+];
 
 /// The number of mobility squares a role has in a typical position, taken
 /// off before weighting so that piece values stay piece values.
-pub const MOBILITY_BASELINE: [i32; Role::COUNT] = [0, 4, 6, 6, 12, 0];
+pub const MOBILITY_BASELINE: [i32; Role::COUNT] = [0, 4, 6, 6, 12, 0, 0, 4, 6, 4, 2, 0];
 
 // ----- pawn structure -----
 
@@ -98,7 +122,7 @@ pub const PASSED_PAWN: Score = Score::new(70, 140);
 
 /// Units per enemy piece that attacks a square next to (or of) the king,
 /// indexed by role.
-pub const KING_ATTACKER_UNITS: [i32; Role::COUNT] = [0, 20, 20, 30, 50, 0];
+pub const KING_ATTACKER_UNITS: [i32; Role::COUNT] = [0, 20, 20, 30, 50, 0, 0, 20, 20, 20, 20, 0];
 /// Units per square of the king's neighbourhood such a piece attacks.
 pub const KING_ZONE_HIT_UNITS: i32 = 8;
 /// Units when the Fool stands a knight's move from the king: the king is in
