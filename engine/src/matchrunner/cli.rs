@@ -450,7 +450,7 @@ mod tests {
             (&format!("{ENGINES} --games 2 --st -1"), "--st: '-1' is not a positive number of seconds"),
             (
                 &format!("{ENGINES} --games 2 --depth 1 --variant shogi"),
-                "--variant: unknown variant 'shogi' (known: redfool, chess)",
+                &format!("--variant: {}", movegen::UnknownVariant("shogi".into())),
             ),
             (&format!("{ENGINES} --games 2 --depth 1 --order random"), "--order: random order needs --openings"),
             (&format!("{ENGINES} --games 2 --depth 1 --sprt elo0=5 elo1=0"), "--sprt: elo0 must be below elo1"),
