@@ -7,6 +7,7 @@ pub mod limits;
 pub mod matchrunner;
 pub mod movepick;
 pub mod search;
+pub mod see;
 pub mod timeman;
 pub mod tt;
 pub mod uci;

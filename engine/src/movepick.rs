@@ -3,15 +3,16 @@
 //! The generator yields every legal move at once (each base move with each
 //! Fool answer), so ordering is a score per move and a selection of the best
 //! remaining one each time the search asks for the next: the table move
-//! first, then tactical moves that win or keep material by MVV-LVA, then the
-//! killers, then the other quiet moves by history, and last the moves that
-//! lose material at once.
+//! first, then tactical moves whose exchange does not lose, by MVV-LVA, then
+//! the killers, then the other quiet moves by history, and last the moves
+//! that lose material, at once or in the exchange that follows.
 //!
 //! "Material" includes the Fool's answer: a move whose answer kills an enemy
 //! piece gains that piece, and one whose answer kills one of the mover's own
 //! pieces (the moved piece included) loses it, whatever else the move does.
 
 use crate::history::Heuristics;
+use crate::see::exchange;
 use eval::piece_value;
 use movegen::{Move, MoveSink, Position, Role, Variant};
 
@@ -56,6 +57,17 @@ pub struct ScoredMove {
     pub mv: Move,
     pub order: i32,
     pub material: Material,
+    /// The static exchange evaluation of a tactical move; the material
+    /// gain of a quiet one.
+    pub exchange: i32,
+}
+
+impl ScoredMove {
+    fn new<V: Variant>(pos: &Position<V>, mv: Move) -> ScoredMove {
+        let material = Material::of(pos, mv);
+        let exchange = if material.tactical { exchange(pos, mv, material) } else { material.gain };
+        ScoredMove { mv, order: 0, material, exchange }
+    }
 }
 
 /// The legal moves of a node, scored for ordering.
@@ -67,7 +79,7 @@ pub struct MoveList {
 impl MoveSink for MoveList {
     #[inline]
     fn push(&mut self, mv: Move) {
-        self.moves.push(ScoredMove { mv, order: 0, material: Material { gain: 0, tactical: false } });
+        self.moves.push(ScoredMove { mv, order: 0, material: Material { gain: 0, tactical: false }, exchange: 0 });
     }
 }
 
@@ -82,7 +94,7 @@ impl MoveList {
     /// exactly that order.
     pub fn set_in_order<V: Variant>(&mut self, pos: &Position<V>, moves: impl Iterator<Item = Move>) {
         self.moves.clear();
-        self.moves.extend(moves.map(|mv| ScoredMove { mv, order: 0, material: Material::of(pos, mv) }));
+        self.moves.extend(moves.map(|mv| ScoredMove::new(pos, mv)));
         let len = self.moves.len() as i32;
         for (i, m) in self.moves.iter_mut().enumerate() {
             m.order = len - i as i32;
@@ -110,14 +122,14 @@ impl MoveList {
         let us = pos.side_to_move();
         let killers = heuristics.killers(ply);
         for m in &mut self.moves {
-            m.material = Material::of(pos, m.mv);
+            *m = ScoredMove::new(pos, m.mv);
             m.order = if m.mv.bits() == table_move {
                 TABLE_MOVE
-            } else if m.material.tactical && m.material.gain >= 0 {
+            } else if m.material.tactical && m.exchange >= 0 {
                 let attacker = pos.piece_at(m.mv.from()).map_or(0, |p| piece_value(p.role));
                 GOOD_TACTICAL + 16 * m.material.gain - attacker / 64
-            } else if m.material.gain < 0 {
-                LOSING + 16 * m.material.gain
+            } else if m.exchange < 0 {
+                LOSING + 16 * m.exchange
             } else if m.mv == killers[0] {
                 KILLERS[0]
             } else if m.mv == killers[1] {
@@ -155,9 +167,18 @@ mod tests {
     #[test]
     fn captures_come_by_victim_then_cheapest_attacker() {
         // The queen on d5 can be taken by the pawn and the rook; the knight by the rook.
+        let pos = Position::<Chess>::from_fen("4k3/8/6n1/3q4/4P3/8/8/3RK1R1 w - - 0 1", false).unwrap();
+        let order = ordered(&pos, &Heuristics::default());
+        assert_eq!(&order[..3], ["e4d5", "d1d5", "g1g6"]);
+    }
+
+    #[test]
+    fn captures_that_lose_the_exchange_come_after_quiet_moves() {
+        // Rg1xg5 wins a knight but the queen on d5 takes the rook back.
         let pos = Position::<Chess>::from_fen("4k3/8/8/3q2n1/4P3/8/8/3RK1R1 w - - 0 1", false).unwrap();
         let order = ordered(&pos, &Heuristics::default());
-        assert_eq!(&order[..3], ["e4d5", "d1d5", "g1g5"]);
+        assert_eq!(&order[..2], ["e4d5", "d1d5"]);
+        assert_eq!(order.last().unwrap(), "g1g5");
     }
 
     #[test]

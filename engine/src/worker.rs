@@ -33,6 +33,10 @@ const VERBOSE_AFTER_MS: u64 = 3000;
 /// score this close to alpha to be searched.
 const DELTA_MARGIN: Value = 150;
 
+/// A tactical move at a shallow node is skipped when its exchange loses
+/// more than this many centipawns per ply of depth.
+const LOSING_EXCHANGE_PER_PLY: Value = 120;
+
 /// Late-move reductions in plies, by depth and by how many moves came before.
 static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     let mut table = [[0; 64]; 64];
@@ -212,9 +216,12 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.order_root_moves();
         let max_depth = self.shared.limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
         let lines = self.shared.options.multipv.clamp(1, self.root_moves.len());
-        // Odd helpers start one ply deeper, so that threads spread over depths.
-        let mut depth = 1 + (self.id % 2) as i32;
-        while depth <= max_depth && !self.stopped {
+        let mut depth = 0;
+        while depth < max_depth && !self.stopped {
+            depth += 1;
+            if self.skips(depth, max_depth) {
+                continue;
+            }
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;
             }
@@ -241,9 +248,28 @@ impl<'a, V: Variant> Worker<'a, V> {
                     break;
                 }
             }
-            depth += 1;
         }
         self.shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// True when this helper thread leaves iteration `depth` to the others.
+    /// Helpers skip depths in different patterns (the first every second
+    /// depth, the next ones in runs of two, three, ... at shifted phases),
+    /// so that at any moment the threads work on different depths and fill
+    /// the shared table with different results. The main thread and the
+    /// last depth are never skipped.
+    fn skips(&self, depth: i32, max_depth: i32) -> bool {
+        if self.id == 0 || depth == max_depth {
+            return false;
+        }
+        // Helper i (from 0) gets run length k and phase p: k = 1 for i < 2,
+        // k = 2 for the next four, k = 3 for the next six, and so on.
+        let (mut phase, mut run) = ((self.id - 1) % 20, 1);
+        while phase >= 2 * run {
+            phase -= 2 * run;
+            run += 1;
+        }
+        (depth as usize + phase) / run % 2 == 1
     }
 
     /// Orders the root moves for the first iteration as any node would.
@@ -364,7 +390,7 @@ impl<'a, V: Variant> Worker<'a, V> {
     #[inline]
     fn poll(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % POLL_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
             self.check_clock();
         }
@@ -529,7 +555,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         // Internal iterative reduction: a node that should have a table move
         // but has none is searched a ply shallower first.
-        if depth >= 4 && table_move == 0 && (PV || cut_node) {
+        if !root && depth >= 4 && table_move == 0 && (PV || cut_node) {
             depth -= 1;
         }
 
@@ -561,13 +587,14 @@ impl<'a, V: Variant> Worker<'a, V> {
             let mv = scored.mv;
             let Material { tactical, .. } = scored.material;
             let is_killer = mv == killers[0] || mv == killers[1];
-            // Shallow pruning of quiet moves that do not give check: the
-            // late ones beyond a count, and those that cannot bring the
-            // static evaluation up to alpha.
-            let prunable =
-                !root && !tactical && !in_check && !is_killer && depth <= 6 && searched > 0 && best_value > -MATE_BOUND;
-            let late = prunable && (skip_quiets || searched >= late_move_limit(depth, improving));
-            let futile = prunable && static_eval + futility_margin(depth) <= alpha;
+            // Shallow pruning of moves that do not give check: quiet moves
+            // late in the list or unable to bring the static evaluation up
+            // to alpha, and tactical moves whose exchange loses too much.
+            let shallow = !root && !in_check && depth <= 6 && searched > 0 && best_value > -MATE_BOUND;
+            let quiet = shallow && !tactical && !is_killer;
+            let late = quiet && (skip_quiets || searched >= late_move_limit(depth, improving));
+            let futile = quiet && static_eval + futility_margin(depth) <= alpha;
+            let losing = shallow && tactical && scored.exchange < -LOSING_EXCHANGE_PER_PLY * depth;
             if root && self.main.as_ref().is_some_and(|m| m.started.elapsed().as_millis() as u64 > VERBOSE_AFTER_MS) {
                 let number = self.pv_index + index;
                 let main = self.main.as_mut().expect("checked");
@@ -576,7 +603,7 @@ impl<'a, V: Variant> Worker<'a, V> {
 
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
-            if (late || futile) && !gives_check {
+            if (late || futile || losing) && !gives_check {
                 self.pos.unmake();
                 skip_quiets |= late;
                 continue;
@@ -718,8 +745,9 @@ impl<'a, V: Variant> Worker<'a, V> {
     }
 
     /// Quiescence search: only tactical moves (captures, promotions, Fool
-    /// kills of enemy pieces), or every move when in check, until the
-    /// position is quiet enough for the static evaluation to be trusted.
+    /// kills of enemy pieces) whose exchange does not lose, or every move
+    /// when in check, until the position is quiet enough for the static
+    /// evaluation to be trusted.
     fn qsearch<const PV: bool>(&mut self, mut alpha: Value, beta: Value, ply: usize, in_check: bool) -> Value {
         debug_assert_eq!(in_check, self.pos.in_check());
         if self.poll() {
@@ -762,7 +790,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         while let Some(scored) = moves.pick(index) {
             index += 1;
             let Material { gain, tactical } = scored.material;
-            if !in_check && (!tactical || gain < 0 || stand_pat + gain + DELTA_MARGIN <= alpha) {
+            if !in_check && (!tactical || scored.exchange < 0 || stand_pat + gain + DELTA_MARGIN <= alpha) {
                 continue;
             }
             self.pos.make(scored.mv);
