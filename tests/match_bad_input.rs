@@ -72,3 +72,12 @@ fn an_unwritable_pgn_file_is_refused_before_the_match() {
     let stderr = refused(&good_pair(&["--games", "2", "--depth", "1", "--pgnout", directory.to_str().unwrap()]));
     assert!(stderr.starts_with(&format!("redfool: cannot write the PGN file '{}': ", directory.display())), "{stderr}");
 }
+
+#[test]
+fn chess960_needs_a_variant_with_chess960_arrays() {
+    let stderr = refused(&good_pair(&["--variant", "tamruat", "--chess960", "--games", "2", "--depth", "1"]));
+    assert_eq!(
+        stderr,
+        "redfool: --chess960: tamruat has no Chess960 start arrays (give its positions with --openings)\n"
+    );
+}

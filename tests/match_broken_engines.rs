@@ -84,28 +84,37 @@ fn an_engine_that_never_answers_stalls_without_a_clock() {
 }
 
 #[test]
+fn an_engine_that_talks_without_moving_stalls() {
+    let played = faulty_match("chatty", 1, &["--games", "2", "--depth", "1", "--timeout", "0.5", "--recover"]);
+    assert_forfeits(&played, 2, "stalled connection", "loses: no 'bestmove' within 0.5 s}");
+}
+
+#[test]
 fn an_engine_that_never_answers_loses_on_time_with_a_clock() {
     let played = faulty_match("silent", 0, &["--games", "2", "--tc", "0.2+0", "--recover", "--timeout", "0.5"]);
     assert_forfeits(&played, 2, "time forfeit", "loses on time}");
 }
 
 #[test]
-fn red_fool_engines_are_told_the_variant() {
-    // The scripted engine shuffles b10-c8 only when UCI_Variant says
-    // redfool; told nothing, it would play b8c6, illegal on the 8x10 board.
-    let pgn = temp_file("redfool-shuffle.pgn");
-    let args = match_args(
-        &scripted("A", "good", 0),
-        &scripted("B", "good", 0),
-        &["--games", "2", "--depth", "1", "--pgnout", pgn.to_str().unwrap()],
-    );
-    play(&args);
-    let games = check_pgn(&pgn, VariantKind::RedFool, false);
-    assert_eq!(games.len(), 2);
-    for game in &games {
-        assert_eq!(game.tag("Termination"), Some("normal"));
-        assert_eq!(game.tag("Result"), Some("1/2-1/2"));
-        assert_eq!(game.tag("PlyCount"), Some("8"), "threefold repetition after eight half-moves");
+fn engines_are_told_the_variant() {
+    // The scripted engine shuffles a knight to the squares of the variant
+    // UCI_Variant names; told nothing, it would play chess moves, illegal
+    // on the 8x10 and 12x12 boards.
+    for variant in [VariantKind::RedFool, VariantKind::TamRuat] {
+        let pgn = temp_file(&format!("{variant}-shuffle.pgn"));
+        let args = match_args(
+            &scripted("A", "good", 0),
+            &scripted("B", "good", 0),
+            &["--variant", variant.name(), "--games", "2", "--depth", "1", "--pgnout", pgn.to_str().unwrap()],
+        );
+        play(&args);
+        let games = check_pgn(&pgn, variant, false);
+        assert_eq!(games.len(), 2);
+        for game in &games {
+            assert_eq!(game.tag("Termination"), Some("normal"));
+            assert_eq!(game.tag("Result"), Some("1/2-1/2"));
+            assert_eq!(game.tag("PlyCount"), Some("8"), "threefold repetition after eight half-moves");
+        }
     }
 }
 

@@ -18,6 +18,11 @@ use std::time::{Duration, Instant};
 /// by writing without newlines.
 const MAX_LINE: usize = 64 * 1024;
 
+/// Lines buffered between the reader thread and the referee: an engine
+/// that writes faster than it is read is held up by its pipe instead of
+/// filling memory.
+const QUEUED_LINES: usize = 4096;
+
 /// How long an engine has to quit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(200);
 
@@ -166,7 +171,7 @@ impl EngineProcess {
             .map_err(|e| EngineError::Start { cmd: spec.cmd.clone(), reason: e.to_string() })?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (sender, lines) = mpsc::channel();
+        let (sender, lines) = mpsc::sync_channel(QUEUED_LINES);
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             while let Ok(Some(text)) = read_line(&mut reader) {
@@ -299,7 +304,8 @@ impl EngineProcess {
     }
 
     /// Reads lines until `accept` takes one or `timeout` has passed since
-    /// `start`.
+    /// `start`. Lines are judged by when they arrived, so neither a late
+    /// look at the queue nor an engine that keeps talking extends the wait.
     fn wait_until<T>(
         &mut self,
         waiting_for: &'static str,
@@ -311,6 +317,7 @@ impl EngineProcess {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
+                Ok(line) if line.at > deadline => return Err(EngineError::Silent { waiting_for, after: timeout }),
                 Ok(line) => {
                     if let Some(value) = accept(&line) {
                         return Ok(value);

@@ -8,17 +8,25 @@
 //! a fair comparison of the engines (the pentanomial statistics count pairs).
 
 use super::openings::{with_random_plies, Opening};
-use movegen::{chess960, Variant};
+use movegen::{chess960, Position, Variant};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+
+/// True when every Chess960 array makes a valid start position of `V`
+/// (variants whose armies do not stand on 8 files have none).
+pub fn has_chess960_arrays<V: Variant>() -> bool {
+    (0..chess960::COUNT)
+        .all(|n| chess960::start_fen::<V>(n).is_some_and(|fen| Position::<V>::from_fen(&fen, true).is_ok()))
+}
 
 /// Where openings come from.
 #[derive(Clone, Debug)]
 pub enum OpeningSource {
     /// The variant's start position.
     StartPosition,
-    /// A random Chess960 array for each opening slot.
+    /// A random Chess960 array for each opening slot; only for variants
+    /// with [`has_chess960_arrays`].
     Chess960,
     /// An openings file, used in `order` (indices into `openings`).
     Book { openings: Vec<Opening>, order: Vec<usize> },
@@ -103,7 +111,7 @@ impl Schedule {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{Position, RedFool};
+    use movegen::{Chess, RedFool, TamRuat};
 
     fn schedule(source: OpeningSource, repeat: bool, random_plies: usize) -> Schedule {
         Schedule { source, repeat, random_plies, seed: 42, games_per_round: 3, total: 12, chess960: false }
@@ -164,6 +172,13 @@ mod tests {
         let mut expected = openings.clone();
         expected.sort_by_key(key);
         assert_eq!(sorted, expected);
+    }
+
+    #[test]
+    fn only_eight_file_variants_have_chess960_arrays() {
+        assert!(has_chess960_arrays::<RedFool>());
+        assert!(has_chess960_arrays::<Chess>());
+        assert!(!has_chess960_arrays::<TamRuat>());
     }
 
     #[test]

@@ -17,9 +17,9 @@ use super::game::{self, GameRecord, Referee};
 use super::openings::{self, OpeningError};
 use super::pgn::{self, PgnHeader};
 use super::report::Scoreboard;
-use super::schedule::{GameSpec, OpeningSource, Schedule};
+use super::schedule::{has_chess960_arrays, GameSpec, OpeningSource, Schedule};
 use super::stats::SprtVerdict;
-use movegen::{Colour, Variant};
+use movegen::{Colour, Variant, VariantKind};
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -47,6 +47,10 @@ pub enum MatchError {
         name: String,
         reason: String,
     },
+    /// `--chess960` without openings in a variant that has no Chess960 arrays.
+    NoChess960Arrays {
+        variant: VariantKind,
+    },
 }
 
 impl fmt::Display for MatchError {
@@ -59,6 +63,9 @@ impl fmt::Display for MatchError {
                 f,
                 "engine '{name}' failed ({reason}), so the match stopped (--recover restarts engines that fail)"
             ),
+            MatchError::NoChess960Arrays { variant } => {
+                write!(f, "--chess960: {variant} has no Chess960 start arrays (give its positions with --openings)")
+            }
         }
     }
 }
@@ -165,6 +172,9 @@ fn plan<V: Variant>(config: &MatchConfig, seed: u64) -> Result<Schedule, MatchEr
             openings::load::<V>(path, config.chess960).map_err(MatchError::Openings)?,
             (config.order == Order::Random).then_some(seed),
         ),
+        None if config.chess960 && !has_chess960_arrays::<V>() => {
+            return Err(MatchError::NoChess960Arrays { variant: V::KIND })
+        }
         None if config.chess960 => OpeningSource::Chess960,
         None => OpeningSource::StartPosition,
     };
