@@ -3,7 +3,7 @@
 //! …` for grouped ones (`--engine`, `--sprt`, `--resign`, `--draw`).
 
 use super::adjudication::{DrawRule, ResignRule};
-use super::clock::{parse_seconds, TimeControl};
+use super::clock::{parse_seconds, TimeControl, MAX_SECONDS};
 use super::engine_process::EngineSpec;
 use super::stats::{Sprt, SprtModel};
 use movegen::VariantKind;
@@ -124,6 +124,13 @@ fn error(option: &str, problem: impl Into<String>) -> CliError {
 /// Reads `value` as a `T`; `what` describes the expected value.
 fn parse<T: FromStr>(option: &str, value: &str, what: &str) -> Result<T, CliError> {
     value.parse().map_err(|_| error(option, format!("'{value}' is not {what}")))
+}
+
+/// A time of more than zero and at most [`MAX_SECONDS`] seconds.
+fn positive_seconds(option: &str, value: &str) -> Result<Duration, CliError> {
+    parse_seconds(value)
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| error(option, format!("'{value}' is not a number of seconds above 0 and at most {MAX_SECONDS}")))
 }
 
 fn positive<T: FromStr + PartialOrd + Default>(option: &str, value: &str) -> Result<T, CliError> {
@@ -280,21 +287,14 @@ pub fn parse_args(argv: &[String]) -> Result<Command, CliError> {
                 TimeControl::fischer(value)
                     .ok_or_else(|| error(option, format!("'{value}' is not <base>+<increment> in seconds")))?,
             )?,
-            "--st" => set_control(TimeControl::MoveTime(
-                parse_seconds(value)
-                    .filter(|t| !t.is_zero())
-                    .ok_or_else(|| error(option, format!("'{value}' is not a positive number of seconds")))?,
-            ))?,
+            "--st" => set_control(TimeControl::MoveTime(positive_seconds(option, value)?))?,
             "--nodes" => set_control(TimeControl::Nodes(positive(option, value)?))?,
             "--depth" => set_control(TimeControl::Depth(positive(option, value)?))?,
             "--timemargin" => {
-                config.time_margin = Duration::from_millis(parse(option, value, "a number of milliseconds")?)
+                let millis: u32 = parse(option, value, "a number of milliseconds")?;
+                config.time_margin = Duration::from_millis(millis.into());
             }
-            "--timeout" => {
-                config.timeout = parse_seconds(value)
-                    .filter(|t| !t.is_zero())
-                    .ok_or_else(|| error(option, format!("'{value}' is not a positive number of seconds")))?
-            }
+            "--timeout" => config.timeout = positive_seconds(option, value)?,
             "--openings" => config.openings = Some(PathBuf::from(value)),
             "--order" => {
                 config.order = match value {
@@ -336,6 +336,9 @@ pub fn parse_args(argv: &[String]) -> Result<Command, CliError> {
         control.ok_or_else(|| error("", "no limit given: use --tc, --st, --nodes or --depth (see --help)"))?;
     if config.games == 0 {
         return Err(error("--games", "the number of games is missing"));
+    }
+    if config.games.checked_mul(config.rounds).is_none() {
+        return Err(error("--rounds", "more games than can be counted"));
     }
     if config.order == Order::Random && config.openings.is_none() {
         return Err(error("--order", "random order needs --openings"));
@@ -447,7 +450,22 @@ mod tests {
             (&format!("{ENGINES} --games 2 3 --depth 1"), "--games: unexpected value '3'"),
             (&format!("{ENGINES} --games 2 --depth 1 --repeat yes"), "--repeat: takes no value, found 'yes'"),
             (&format!("{ENGINES} --games 2 --tc 10x"), "--tc: '10x' is not <base>+<increment> in seconds"),
-            (&format!("{ENGINES} --games 2 --st -1"), "--st: '-1' is not a positive number of seconds"),
+            (
+                &format!("{ENGINES} --games 2 --st -1"),
+                "--st: '-1' is not a number of seconds above 0 and at most 1000000000",
+            ),
+            (
+                &format!("{ENGINES} --games 2 --depth 1 --timeout 1e12"),
+                "--timeout: '1e12' is not a number of seconds above 0 and at most 1000000000",
+            ),
+            (
+                &format!("{ENGINES} --games 2 --depth 1 --timemargin 99999999999"),
+                "--timemargin: '99999999999' is not a number of milliseconds",
+            ),
+            (
+                &format!("{ENGINES} --games 9999999999999 --rounds 9999999999 --depth 1"),
+                "--rounds: more games than can be counted",
+            ),
             (
                 &format!("{ENGINES} --games 2 --depth 1 --variant shogi"),
                 &format!("--variant: {}", movegen::UnknownVariant("shogi".into())),

@@ -20,9 +20,17 @@ pub enum TimeControl {
     Depth(u32),
 }
 
-/// Reads a number of seconds such as `10`, `0.5` or `2.25`.
+/// The longest time any limit may be, about 31 years: deadlines computed
+/// from it must stay representable.
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// Reads a number of seconds such as `10`, `0.5` or `2.25`, from 0 to
+/// [`MAX_SECONDS`].
 pub fn parse_seconds(text: &str) -> Option<Duration> {
     let seconds: f64 = text.parse().ok()?;
+    if seconds > MAX_SECONDS {
+        return None;
+    }
     Duration::try_from_secs_f64(seconds).ok()
 }
 
@@ -134,7 +142,7 @@ mod tests {
     fn reads_fischer_time_controls() {
         assert_eq!(TimeControl::fischer("10+0.1"), Some(TimeControl::Fischer { base: ms(10_000), increment: ms(100) }));
         assert_eq!(TimeControl::fischer("2.5"), Some(TimeControl::Fischer { base: ms(2_500), increment: ms(0) }));
-        for bad in ["", "+1", "10+", "ten", "-1+0", "0+1", "10+0.1+1", "inf"] {
+        for bad in ["", "+1", "10+", "ten", "-1+0", "0+1", "10+0.1+1", "inf", "1e10+0", "NaN"] {
             assert_eq!(TimeControl::fischer(bad), None, "{bad}");
         }
     }

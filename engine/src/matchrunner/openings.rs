@@ -90,8 +90,10 @@ pub fn load<V: Variant>(path: &Path, chess960: bool) -> Result<Vec<Opening>, Ope
 
 /// One opening per non-blank line: four FEN fields, then either the two
 /// FEN clocks or EPD operations (`hmvc` and `fmvn` give the clocks, others
-/// are ignored). Lines starting with `#` are comments.
+/// are ignored). Lines starting with `#` are comments; a leading
+/// byte-order mark is skipped.
 fn from_epd<V: Variant>(text: &str, chess960: bool, path: &str) -> Result<Vec<Opening>, OpeningError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())) {
         if line.is_empty() || line.starts_with('#') {
@@ -194,6 +196,12 @@ mod tests {
         assert!(err.to_string().starts_with("book.epd:2: "), "{err}");
         let err = from_epd::<RedFool>(&format!("{}\n", Chess::START_FEN), false, "rf.epd").unwrap_err();
         assert!(err.to_string().starts_with("rf.epd:1: "), "{err}");
+    }
+
+    #[test]
+    fn skips_a_byte_order_mark() {
+        let openings = from_epd::<Chess>("\u{feff}4k3/8/8/8/8/8/4P3/4K3 w - -\n", false, "bom.epd").unwrap();
+        assert_eq!(openings[0].fen, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     }
 
     #[test]

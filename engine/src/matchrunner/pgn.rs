@@ -218,8 +218,9 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
-/// Splits PGN text into games.
+/// Splits PGN text into games (a leading byte-order mark is skipped).
 pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     Parser { chars: text.chars().peekable(), line: 1, at_line_start: true }.games()
 }
 
@@ -481,6 +482,12 @@ mod tests {
         assert_eq!(games[1].tag("Event"), Some("second"));
         assert_eq!(games[1].result.as_deref(), Some("*"));
         assert_eq!(games[1].line, 9);
+    }
+
+    #[test]
+    fn skips_a_byte_order_mark() {
+        let games = parse("\u{feff}[Event \"x\"]\n1. e4 *").unwrap();
+        assert_eq!(games[0].tag("Event"), Some("x"));
     }
 
     #[test]
