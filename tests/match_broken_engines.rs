@@ -44,8 +44,11 @@ fn assert_forfeits(played: &Played, count: usize, termination: &str, reason: &st
 #[test]
 fn illegal_moves_lose_and_the_match_goes_on() {
     // Faulty plays e2e5 on its third move, after two knight moves.
-    let played = faulty_match("illegal", 2, &["--games", "4", "--depth", "1"]);
+    let played = faulty_match("illegal", 2, &["--games", "4", "--depth", "1", "--report", "2"]);
     assert_forfeits(&played, 4, "illegal move", "loses: illegal move 'e2e5'}");
+    // The full report after game 2 (--report 2), and at the end.
+    assert_eq!(played.stdout.matches("Results of Good vs Faulty").count(), 2, "{}", played.stdout);
+    assert!(played.stdout.contains("Games    2: 2 wins"), "{}", played.stdout);
     // Each game ran to Faulty's third move: 4 half-moves with Faulty
     // White (it moves on plies 0, 2, 4), 5 with Faulty Black.
     let plies: Vec<&str> = played.games.iter().map(|g| g.tag("PlyCount").unwrap()).collect();
