@@ -57,29 +57,42 @@ pub struct ScoredMove {
     pub mv: Move,
     pub order: i32,
     pub material: Material,
-    /// The static exchange evaluation of a tactical move; the material
-    /// gain of a quiet one.
-    pub exchange: i32,
+    /// The static exchange evaluation, once worked out (for tactical moves
+    /// only, and only when the move is picked: most nodes cut off before
+    /// their later captures are looked at).
+    exchange: Option<i32>,
 }
 
 impl ScoredMove {
-    fn new<V: Variant>(pos: &Position<V>, mv: Move) -> ScoredMove {
-        let material = Material::of(pos, mv);
-        let exchange = if material.tactical { exchange(pos, mv, material) } else { material.gain };
-        ScoredMove { mv, order: 0, material, exchange }
+    fn unscored(mv: Move) -> ScoredMove {
+        ScoredMove { mv, order: 0, material: Material { gain: 0, tactical: false }, exchange: None }
+    }
+
+    /// What the move wins or loses once the exchange it starts is over: the
+    /// static exchange evaluation of a tactical move [`MoveList::pick`]
+    /// returned, the material gain of a quiet one.
+    pub fn exchange(&self) -> i32 {
+        self.exchange.unwrap_or(self.material.gain)
     }
 }
+
+/// Moves picked one by one (a step of selection sort each) before the
+/// rest of the list is sorted at once: most nodes cut off within the first
+/// few moves, and the others search them all.
+const SELECTION_PICKS: usize = 3;
 
 /// The legal moves of a node, scored for ordering.
 #[derive(Default)]
 pub struct MoveList {
     moves: Vec<ScoredMove>,
+    /// True once the moves from [`SELECTION_PICKS`] on are sorted, best first.
+    sorted: bool,
 }
 
 impl MoveSink for MoveList {
     #[inline]
     fn push(&mut self, mv: Move) {
-        self.moves.push(ScoredMove { mv, order: 0, material: Material { gain: 0, tactical: false }, exchange: 0 });
+        self.moves.push(ScoredMove::unscored(mv));
     }
 }
 
@@ -87,6 +100,7 @@ impl MoveList {
     /// Replaces the list with the legal moves of `pos`, unscored.
     pub fn generate<V: Variant>(&mut self, pos: &Position<V>) {
         self.moves.clear();
+        self.sorted = false;
         movegen::generate(pos, self);
     }
 
@@ -94,10 +108,14 @@ impl MoveList {
     /// exactly that order.
     pub fn set_in_order<V: Variant>(&mut self, pos: &Position<V>, moves: impl Iterator<Item = Move>) {
         self.moves.clear();
-        self.moves.extend(moves.map(|mv| ScoredMove::new(pos, mv)));
+        self.sorted = false;
+        self.moves.extend(moves.map(ScoredMove::unscored));
         let len = self.moves.len() as i32;
         for (i, m) in self.moves.iter_mut().enumerate() {
             m.order = len - i as i32;
+            m.material = Material::of(pos, m.mv);
+            // Worked out now, so that picking does not reorder the list.
+            m.exchange = m.material.tactical.then(|| exchange(pos, m.mv, m.material));
         }
     }
 
@@ -111,25 +129,23 @@ impl MoveList {
         self.moves.is_empty()
     }
 
-    /// The moves in their current order.
-    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.moves.iter().map(|m| m.mv)
-    }
-
     /// Scores every move for a node at `ply` whose table move has the bits
     /// `table_move` (0 for none).
     pub fn score<V: Variant>(&mut self, pos: &Position<V>, table_move: u32, ply: usize, heuristics: &Heuristics) {
         let us = pos.side_to_move();
         let killers = heuristics.killers(ply);
+        self.sorted = false;
         for m in &mut self.moves {
-            *m = ScoredMove::new(pos, m.mv);
+            m.material = Material::of(pos, m.mv);
+            m.exchange = None;
             m.order = if m.mv.bits() == table_move {
                 TABLE_MOVE
-            } else if m.material.tactical && m.exchange >= 0 {
+            } else if m.material.tactical && m.material.gain >= 0 {
+                // Until picked, a capture is assumed to keep what it wins.
                 let attacker = pos.piece_at(m.mv.from()).map_or(0, |p| piece_value(p.role));
                 GOOD_TACTICAL + 16 * m.material.gain - attacker / 64
-            } else if m.exchange < 0 {
-                LOSING + 16 * m.exchange
+            } else if m.material.gain < 0 {
+                LOSING + 16 * m.material.gain
             } else if m.mv == killers[0] {
                 KILLERS[0]
             } else if m.mv == killers[1] {
@@ -140,15 +156,53 @@ impl MoveList {
         }
     }
 
+    /// Keeps only the tactical moves (after [`MoveList::score`]), for a
+    /// quiescence search out of check.
+    pub fn keep_tactical(&mut self) {
+        self.moves.retain(|m| m.material.tactical);
+    }
+
     /// The best-scored move among those from `index` on, moved to `index`
-    /// (one step of a selection sort: most nodes cut off after a few moves,
-    /// so sorting the whole list would be wasted work).
+    /// (for the first picks by one step of a selection sort, then from the
+    /// rest sorted at once). A tactical move is returned with its exchange
+    /// worked out; one found to lose it is first moved down among the
+    /// losing moves (the table move excepted).
     #[inline]
-    pub fn pick(&mut self, index: usize) -> Option<ScoredMove> {
-        let rest = self.moves.get_mut(index..)?;
-        let best = (0..rest.len()).max_by_key(|&i| (rest[i].order, std::cmp::Reverse(i)))?;
-        rest.swap(0, best);
-        Some(rest[0])
+    pub fn pick<V: Variant>(&mut self, pos: &Position<V>, index: usize) -> Option<ScoredMove> {
+        loop {
+            if index >= self.moves.len() {
+                return None;
+            }
+            if index < SELECTION_PICKS {
+                let rest = &mut self.moves[index..];
+                let mut best = 0;
+                for i in 1..rest.len() {
+                    if rest[i].order > rest[best].order {
+                        best = i;
+                    }
+                }
+                rest.swap(0, best);
+            } else if !self.sorted {
+                self.moves[index..].sort_unstable_by_key(|m| std::cmp::Reverse(m.order));
+                self.sorted = true;
+            }
+            let m = &mut self.moves[index];
+            if m.material.tactical && m.exchange.is_none() {
+                let value = exchange(pos, m.mv, m.material);
+                m.exchange = Some(value);
+                if value < 0 && m.order > LOSING && m.order != TABLE_MOVE {
+                    m.order = LOSING + 16 * value;
+                    if self.sorted {
+                        // Move it down to its place in the sorted rest.
+                        let demoted = self.moves.remove(index);
+                        let place = self.moves[index..].partition_point(|m| m.order >= demoted.order);
+                        self.moves.insert(index + place, demoted);
+                    }
+                    continue;
+                }
+            }
+            return Some(*m);
+        }
     }
 }
 
@@ -161,7 +215,7 @@ mod tests {
         let mut list = MoveList::default();
         list.generate(pos);
         list.score(pos, 0, 0, heuristics);
-        (0..list.len()).map(|i| pos.uci(list.pick(i).unwrap().mv)).collect()
+        (0..list.len()).map(|i| pos.uci(list.pick(&pos, i).unwrap().mv)).collect()
     }
 
     #[test]
@@ -212,7 +266,7 @@ mod tests {
         let mut list = MoveList::default();
         list.generate(&pos);
         list.score(&pos, find("h2h4").bits(), 2, &heuristics);
-        let order: Vec<String> = (0..list.len()).map(|i| pos.uci(list.pick(i).unwrap().mv)).collect();
+        let order: Vec<String> = (0..list.len()).map(|i| pos.uci(list.pick(&pos, i).unwrap().mv)).collect();
         assert_eq!(&order[..4], ["h2h4", "b1c3", "g1f3", "a2a3"]);
     }
 }

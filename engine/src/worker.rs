@@ -278,7 +278,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         list.set_in_order(&self.pos, self.root_moves.iter().map(|rm| rm.mv));
         let table_move = self.shared.tt.probe(self.pos.key(), 0).map_or(0, |hit| hit.move_bits);
         list.score(&self.pos, table_move, 0, self.heuristics);
-        let order: Vec<Move> = (0..list.len()).filter_map(|i| list.pick(i)).map(|m| m.mv).collect();
+        let order: Vec<Move> = (0..list.len()).filter_map(|i| list.pick(&self.pos, i)).map(|m| m.mv).collect();
         self.root_moves.sort_by_key(|rm| order.iter().position(|&m| m == rm.mv));
     }
 
@@ -389,6 +389,9 @@ impl<'a, V: Variant> Worker<'a, V> {
     /// Counts a node and says whether the search must unwind.
     #[inline]
     fn poll(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
         self.nodes += 1;
         if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
@@ -552,6 +555,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             if let Some(value) = self.null_move(beta, depth, ply, eval, cut_node) {
                 return value;
             }
+            if self.stopped {
+                return DRAW;
+            }
         }
         // Internal iterative reduction: a node that should have a table move
         // but has none is searched a ply shallower first.
@@ -582,7 +588,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut searched = 0;
         let mut skip_quiets = false;
         let mut index = 0;
-        while let Some(scored) = moves.pick(index) {
+        while let Some(scored) = moves.pick(&self.pos, index) {
             index += 1;
             let mv = scored.mv;
             let Material { tactical, .. } = scored.material;
@@ -594,7 +600,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             let quiet = shallow && !tactical && !is_killer;
             let late = quiet && (skip_quiets || searched >= late_move_limit(depth, improving));
             let futile = quiet && static_eval + futility_margin(depth) <= alpha;
-            let losing = shallow && tactical && scored.exchange < -LOSING_EXCHANGE_PER_PLY * depth;
+            let losing = shallow && tactical && scored.exchange() < -LOSING_EXCHANGE_PER_PLY * depth;
             if root && self.main.as_ref().is_some_and(|m| m.started.elapsed().as_millis() as u64 > VERBOSE_AFTER_MS) {
                 let number = self.pv_index + index;
                 let main = self.main.as_mut().expect("checked");
@@ -785,12 +791,15 @@ impl<'a, V: Variant> Worker<'a, V> {
             return if self.pos.checkers().any() { mated_in(ply) } else { DRAW };
         }
         moves.score(&self.pos, hit.map_or(0, |h| h.move_bits), ply, self.heuristics);
+        if !in_check {
+            moves.keep_tactical();
+        }
         let mut best_move = None;
         let mut index = 0;
-        while let Some(scored) = moves.pick(index) {
+        while let Some(scored) = moves.pick(&self.pos, index) {
             index += 1;
-            let Material { gain, tactical } = scored.material;
-            if !in_check && (!tactical || scored.exchange < 0 || stand_pat + gain + DELTA_MARGIN <= alpha) {
+            let gain = scored.material.gain;
+            if !in_check && (scored.exchange() < 0 || stand_pat + gain + DELTA_MARGIN <= alpha) {
                 continue;
             }
             self.pos.make(scored.mv);
