@@ -215,7 +215,7 @@ mod tests {
         let mut list = MoveList::default();
         list.generate(pos);
         list.score(pos, 0, 0, heuristics);
-        (0..list.len()).map(|i| pos.uci(list.pick(&pos, i).unwrap().mv)).collect()
+        (0..list.len()).map(|i| pos.uci(list.pick(pos, i).unwrap().mv)).collect()
     }
 
     #[test]
