@@ -22,7 +22,7 @@ Plays a match between two UCI engines, refereed with redfool's rules core.
 
 engines and games:
   --engine ...          an engine: its command, name, arguments and UCI options (give two)
-  --variant <V>         redfool (default) or chess; sent to engines as UCI_Variant
+  --variant <V>         the variant, as in redfool --help (default redfool); sent as UCI_Variant
   --chess960            Chess960 start arrays (random by --seed without --openings)
   --games <N>           games per round
   --rounds <R>          rounds (default 1): the match has N x R games
