@@ -13,9 +13,9 @@ use crate::history::Heuristics;
 use crate::limits::Limits;
 use crate::timeman::TimeManager;
 use crate::tt::TranspositionTable;
-use crate::value::{mated_in, to_score, DRAW};
+use crate::value::{mate_in, mated_in, to_score, DRAW};
 use crate::worker::{MainThread, RootMove, Shared, Worker};
-use movegen::{legal_moves, Bitboard, Move, Position, Variant};
+use movegen::{legal_moves, Move, Position, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -189,7 +189,7 @@ impl Searcher {
     }
 }
 
-/// The result for a position without legal moves: mated or drawn. Reported
+/// The result for a position without legal moves: won, lost or drawn. Reported
 /// once, and held back until `stop` when the search must wait for it.
 fn game_over<V: Variant>(
     pos: &Position<V>,
@@ -197,7 +197,12 @@ fn game_over<V: Variant>(
     signals: &Signals,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
-    let value = if pos.checkers().any() { mated_in(0) } else { DRAW };
+    let us = pos.side_to_move();
+    let value = match pos.outcome().and_then(|outcome| outcome.winner()) {
+        Some(winner) if winner == us => mate_in(0),
+        Some(_) => mated_in(0),
+        None => DRAW,
+    };
     let score = to_score(value);
     report(Report::Info(SearchInfo {
         depth: 0,

@@ -13,7 +13,7 @@ use crate::search::{wait_for_stop, Bound, Report, SearchInfo, SearchOptions, Sea
 use crate::timeman::TimeManager;
 use crate::tt::{TranspositionTable, TtBound};
 use crate::value::{is_mate, mate_in, mated_in, to_score, Value, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
-use movegen::{generate, legal_moves, Bitboard, Move, MoveCounter, Position, Role, Variant};
+use movegen::{generate, legal_moves, tamruat, Bitboard, Move, MoveCounter, Position, Role, Rules, Variant};
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::LazyLock;
@@ -434,6 +434,24 @@ impl<'a, V: Variant> Worker<'a, V> {
         eval::evaluate(&self.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// Tam Ruat's bare-king rule (RULES.md §3): a side left with its royal
+    /// piece alone has lost. Compiled away in the other variants.
+    #[inline]
+    fn bare_king(&self, ply: usize) -> Option<Value> {
+        if V::RULES != Rules::TamRuat {
+            return None;
+        }
+        let board = self.pos.board();
+        let us = self.pos.side_to_move();
+        if tamruat::is_bare(board, us) {
+            Some(mated_in(ply))
+        } else if tamruat::is_bare(board, !us) {
+            Some(mate_in(ply))
+        } else {
+            None
+        }
+    }
+
     /// True when the position `ply` plies from the root is a draw by the
     /// rules (RULES.md §1): bare kings, fifty moves (unless the side to move
     /// is mated), or a repetition. A position repeated inside the search
@@ -512,6 +530,9 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.frames[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply + 1);
         if !root {
+            if let Some(value) = self.bare_king(ply) {
+                return value;
+            }
             if self.is_draw(ply) {
                 return DRAW;
             }
@@ -761,6 +782,9 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         self.frames[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply + 1);
+        if let Some(value) = self.bare_king(ply) {
+            return value;
+        }
         let board = self.pos.board();
         if board.occupied() == board.role(Role::King) {
             return DRAW;

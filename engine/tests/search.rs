@@ -4,7 +4,7 @@
 use engine::bench;
 use engine::limits::Limits;
 use engine::search::{Bound, Report, Score, SearchInfo, SearchOptions, SearchResult, Searcher, Signals};
-use movegen::{legal_moves, Bitboard, Chess, Geometry, Move, Position, RedFool, Variant, VariantKind};
+use movegen::{legal_moves, Bitboard, Chess, Geometry, Move, Position, RedFool, TamRuat, Variant, VariantKind};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -137,6 +137,17 @@ fn the_side_to_move_sees_its_own_mate_coming() {
     assert_eq!(result.score, Score::Mate(-1));
 }
 
+/// Tam Ruat: taking Black's last piece but the king wins at once.
+#[test]
+fn tam_ruat_bare_king_wins() {
+    let pos = position::<TamRuat>("k11/12/12/12/12/12/n11/12/12/12/12/R10K w - - 0 1");
+    let (result, _) = search(&pos, &depth(3), &one_thread());
+    assert_eq!((result.best, result.score), (Some(pos.parse_uci("a1a6").unwrap()), Score::Mate(1)));
+    // Black to move with the king alone has lost already.
+    let (result, _) = search(&played::<TamRuat>(&pos.fen(), &["a1a6"]), &depth(3), &one_thread());
+    assert_eq!((result.best, result.score), (None, Score::Mate(0)));
+}
+
 // ----- draws -----
 
 /// Rb1 stirs the Fool to c9, where he checks the king on a10 and takes its
@@ -224,17 +235,19 @@ fn returns_a_legal_move<V: Variant>(chess960: bool, fen: &str) {
     for d in 1..=3 {
         let result = searcher.search(&pos, &depth(d), &one_thread(), &Signals::default(), &mut |_| {});
         match result.best {
-            Some(m) => assert!(legal.contains(&m), "{fen} depth {d}: illegal {m:?}"),
+            Some(m) => {
+                assert!(legal.contains(&m), "{fen} depth {d}: illegal {m:?}");
+                assert_eq!(result.depth, d, "{fen}");
+            }
             None => assert!(legal.is_empty(), "{fen} depth {d}: no move"),
         }
-        assert_eq!(result.depth, d, "{fen}");
     }
 }
 
 #[test]
 fn a_legal_move_on_every_table_position() {
     let mut count = 0;
-    for file in ["redfool.tsv", "redfool960.tsv", "chess.tsv", "chess960.tsv"] {
+    for file in ["redfool.tsv", "redfool960.tsv", "chess.tsv", "chess960.tsv", "tamruat.tsv"] {
         for (variant, chess960, fen) in table_positions(file) {
             movegen::with_variant!(variant, V => returns_a_legal_move::<V>(chess960, &fen));
             count += 1;
