@@ -27,10 +27,14 @@ commands:
   play [--variant V] [--chess960] [--fen FEN | --number N] [--moves M...]
        [--colour white|black] [--depth N | --movetime MS]
         play a game against the engine in the terminal
+  bench [depth]
+        search a fixed set of positions; last lines: Nodes searched, Nodes/second
+  match --engine cmd=PATH ... --engine cmd=PATH ... --games N (--tc|--st|--nodes|--depth) ...
+        play a match between two UCI engines, refereed by the rules core (match --help)
   --help     print this help
   --version  print the version
 
-variants: redfool (default), chess";
+variants: redfool (default), chess, tamruat";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();

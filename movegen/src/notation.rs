@@ -174,7 +174,12 @@ impl<V: Variant> Position<V> {
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         let trimmed = text.trim_end_matches(['+', '#', '!', '?']);
         let (body, fool) = split_fool_suffix::<V>(trimmed)?;
-        let body = body.replace('0', "O");
+        // Castling written with zeros; other zeros are rank digits (b10).
+        let body = match body {
+            "0-0" => "O-O",
+            "0-0-0" => "O-O-O",
+            other => other,
+        };
         let legal = legal_moves(self);
         // Exact SAN first; then the body without disambiguation, which
         // finds the candidates of an under-specified move such as "Rd1".

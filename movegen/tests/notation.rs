@@ -44,6 +44,11 @@ fn uci_errors() {
     }
     assert_eq!(pos.uci(pos.parse_uci("e2e4").unwrap()), "e2e4");
     assert_eq!(pos.uci(pos.parse_uci("b1c3").unwrap()), "b1c3");
+    // SAN naming rank 10 (zeros are not castling).
+    let promo = red_fool("4k3/P7/8/8/8/3*4/8/8/8/4K3 w - - 0 1");
+    assert_eq!(promo.parse_san("a10=Q").map(|m| promo.uci(m)), Ok("a9a10q".to_string()));
+    let rook = red_fool("r3k3/8/8/8/8/3*4/8/8/8/4K3 b - - 0 1");
+    assert_eq!(rook.parse_san("Rb10").map(|m| rook.uci(m)), Ok("a10b10".to_string()));
     // Two-digit ranks and promotions on rank 10.
     let promo = red_fool("4k3/P7/8/8/8/3*4/8/8/8/4K3 w - - 0 1");
     assert_eq!(promo.uci(promo.parse_uci("a9a10q").unwrap()), "a9a10q");
