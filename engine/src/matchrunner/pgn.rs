@@ -3,7 +3,7 @@
 //! reads PGN files as openings or, in tests, to replay its own output.
 
 use super::game::GameRecord;
-use movegen::{legal_moves, with_variant, Colour, FenError, Move, MoveError, Position, Variant, VariantKind};
+use movegen::{with_variant, Colour, FenError, Move, MoveError, Position, Variant, VariantKind};
 use std::fmt;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -438,7 +438,7 @@ pub fn replay<V: Variant>(game: &PgnGame, chess960: bool) -> Result<Replay<V>, P
         Position::<V>::from_fen(&start_fen, chess960).map_err(|error| PgnError::Fen { line: game.line, error })?;
     let mut moves = Vec::with_capacity(game.moves.len());
     for (ply, san) in game.moves.iter().enumerate() {
-        let m = find_san(&mut position, &san.text).map_err(|error| PgnError::Move {
+        let m = position.parse_san(&san.text).map_err(|error| PgnError::Move {
             line: san.line,
             ply: ply + 1,
             error,
@@ -447,19 +447,6 @@ pub fn replay<V: Variant>(game: &PgnGame, chess960: bool) -> Result<Replay<V>, P
         moves.push(m);
     }
     Ok(Replay { start_fen, moves, position })
-}
-
-/// The legal move a SAN token names.
-///
-/// `Position::parse_san` reads every `0` as the `O` of castling (for
-/// `0-0`), so it rejects moves to or from rank 10 (`Nb10`); for those the
-/// token is compared with the SAN the rules core writes for each legal
-/// move. Remove the fallback once `parse_san` leaves digits alone.
-fn find_san<V: Variant>(position: &mut Position<V>, text: &str) -> Result<Move, MoveError> {
-    position.parse_san(text).or_else(|error| {
-        let wanted = text.trim_end_matches(['+', '#', '!', '?']);
-        legal_moves(position).into_iter().find(|&m| position.san(m).trim_end_matches(['+', '#']) == wanted).ok_or(error)
-    })
 }
 
 #[cfg(test)]
