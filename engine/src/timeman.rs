@@ -95,10 +95,11 @@ impl TimeManager {
 
     /// True when no new iteration should start. `scale` stretches the soft
     /// limit (above 1 when the best move keeps changing, below when it is
-    /// settled); the hard limit still caps it.
+    /// settled); the hard limit still caps it. A fixed time per move
+    /// (soft and hard limits equal) is used to the end, not scaled.
     pub fn soft_expired(&self, scale: f64) -> bool {
         self.budget.is_some_and(|b| {
-            let soft = ((b.soft as f64 * scale) as u64).min(b.hard);
+            let soft = if b.soft < b.hard { ((b.soft as f64 * scale) as u64).min(b.hard) } else { b.hard };
             self.elapsed_ms() >= soft
         })
     }
@@ -148,6 +149,18 @@ mod tests {
         let b = Budget::new(&last, Colour::White, 100).unwrap();
         assert_eq!(b.hard, 29_900, "half the clock less the overhead");
         assert!(b.soft <= b.hard);
+    }
+
+    #[test]
+    fn a_fixed_move_time_is_not_cut_short_by_a_settled_best_move() {
+        let fixed = TimeManager {
+            start: Instant::now() - std::time::Duration::from_millis(600),
+            budget: Some(Budget { soft: 1000, hard: 1000 }),
+        };
+        assert!(!fixed.soft_expired(0.5));
+        let clock = TimeManager { budget: Some(Budget { soft: 1000, hard: 5000 }), ..fixed };
+        assert!(clock.soft_expired(0.5));
+        assert!(!clock.soft_expired(1.0));
     }
 
     #[test]
