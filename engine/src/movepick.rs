@@ -13,6 +13,7 @@
 
 use crate::history::Heuristics;
 use crate::see::exchange;
+use crate::tt::TableMove;
 use eval::piece_value;
 use movegen::{Move, MoveSink, Position, Role, Variant};
 
@@ -129,16 +130,15 @@ impl MoveList {
         self.moves.is_empty()
     }
 
-    /// Scores every move for a node at `ply` whose table move has the bits
-    /// `table_move` (0 for none).
-    pub fn score<V: Variant>(&mut self, pos: &Position<V>, table_move: u32, ply: usize, heuristics: &Heuristics) {
+    /// Scores every move for a node at `ply` whose table move is `table_move`.
+    pub fn score<V: Variant>(&mut self, pos: &Position<V>, table_move: TableMove, ply: usize, heuristics: &Heuristics) {
         let us = pos.side_to_move();
         let killers = heuristics.killers(ply);
         self.sorted = false;
         for m in &mut self.moves {
             m.material = Material::of(pos, m.mv);
             m.exchange = None;
-            m.order = if m.mv.bits() == table_move {
+            m.order = if table_move.matches(m.mv) {
                 TABLE_MOVE
             } else if m.material.tactical && m.material.gain >= 0 {
                 // Until picked, a capture is assumed to keep what it wins.
@@ -214,7 +214,7 @@ mod tests {
     fn ordered<V: Variant>(pos: &Position<V>, heuristics: &Heuristics) -> Vec<String> {
         let mut list = MoveList::default();
         list.generate(pos);
-        list.score(pos, 0, 0, heuristics);
+        list.score(pos, TableMove::NONE, 0, heuristics);
         (0..list.len()).map(|i| pos.uci(list.pick(pos, i).unwrap().mv)).collect()
     }
 
@@ -265,7 +265,7 @@ mod tests {
         heuristics.reward(pos.side_to_move(), 5, 3, find("a2a3"), &[]);
         let mut list = MoveList::default();
         list.generate(&pos);
-        list.score(&pos, find("h2h4").bits(), 2, &heuristics);
+        list.score(&pos, TableMove::of(find("h2h4")), 2, &heuristics);
         let order: Vec<String> = (0..list.len()).map(|i| pos.uci(list.pick(&pos, i).unwrap().mv)).collect();
         assert_eq!(&order[..4], ["h2h4", "b1c3", "g1f3", "a2a3"]);
     }

@@ -11,7 +11,7 @@ use crate::limits::Limits;
 use crate::movepick::{Material, MoveList};
 use crate::search::{wait_for_stop, Bound, Report, SearchInfo, SearchOptions, SearchResult, Signals};
 use crate::timeman::TimeManager;
-use crate::tt::{TranspositionTable, TtBound};
+use crate::tt::{TableMove, TranspositionTable, TtBound, TtData, TtHit};
 use crate::value::{is_mate, mate_in, mated_in, to_score, Value, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use movegen::{generate, legal_moves, tamruat, Bitboard, Move, MoveCounter, Position, Role, Rules, Variant};
 use std::cmp::Reverse;
@@ -276,7 +276,7 @@ impl<'a, V: Variant> Worker<'a, V> {
     fn order_root_moves(&mut self) {
         let mut list = MoveList::default();
         list.set_in_order(&self.pos, self.root_moves.iter().map(|rm| rm.mv));
-        let table_move = self.shared.tt.probe(self.pos.key(), 0).map_or(0, |hit| hit.move_bits);
+        let table_move = self.shared.tt.probe(self.pos.key(), 0).map_or(TableMove::NONE, |hit| hit.mv);
         list.score(&self.pos, table_move, 0, self.heuristics);
         let order: Vec<Move> = (0..list.len()).filter_map(|i| list.pick(&self.pos, i)).map(|m| m.mv).collect();
         self.root_moves.sort_by_key(|rm| order.iter().position(|&m| m == rm.mv));
@@ -378,8 +378,8 @@ impl<'a, V: Variant> Worker<'a, V> {
     /// The table's best reply to `mv`, when the line stops after it.
     fn reply_from_table(&mut self, mv: Move) -> Option<Move> {
         self.pos.make(mv);
-        let bits = self.shared.tt.probe(self.pos.key(), 1).map(|hit| hit.move_bits);
-        let reply = bits.and_then(|bits| legal_moves(&self.pos).into_iter().find(|m| m.bits() == bits));
+        let table_move = self.shared.tt.probe(self.pos.key(), 1).map_or(TableMove::NONE, |hit| hit.mv);
+        let reply = legal_moves(&self.pos).into_iter().find(|&m| table_move.matches(m));
         self.pos.unmake();
         reply
     }
@@ -432,6 +432,12 @@ impl<'a, V: Variant> Worker<'a, V> {
     #[inline]
     fn evaluate(&self) -> Value {
         eval::evaluate(&self.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The static evaluation, from the table when it holds one.
+    #[inline]
+    fn static_eval(&self, hit: Option<TtHit>) -> Value {
+        hit.and_then(|h| h.eval).unwrap_or_else(|| self.evaluate())
     }
 
     /// Tam Ruat's bare-king rule (RULES.md §3): a side left with its royal
@@ -550,14 +556,14 @@ impl<'a, V: Variant> Worker<'a, V> {
 
         let key = self.pos.key();
         let hit = self.shared.tt.probe(key, ply);
-        let table_move = hit.map_or(0, |h| h.move_bits);
+        let table_move = hit.map_or(TableMove::NONE, |h| h.mv);
         if let Some(hit) = hit {
             if !PV && hit.cuts(depth, alpha, beta) && self.pos.halfmove_clock() < 90 {
                 return hit.value;
             }
         }
 
-        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
+        let static_eval = if in_check { -INFINITE } else { self.static_eval(hit) };
         self.frames[ply].static_eval = static_eval;
         let eval = match hit {
             Some(h) if !in_check && !is_mate(h.value) => match h.bound {
@@ -582,7 +588,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         // Internal iterative reduction: a node that should have a table move
         // but has none is searched a ply shallower first.
-        if !root && depth >= 4 && table_move == 0 && (PV || cut_node) {
+        if !root && depth >= 4 && table_move == TableMove::NONE && (PV || cut_node) {
             depth -= 1;
         }
 
@@ -703,7 +709,8 @@ impl<'a, V: Variant> Worker<'a, V> {
             } else {
                 TtBound::Upper
             };
-            self.shared.tt.store(key, ply, best_move, best_value, depth, bound);
+            let eval = (!in_check).then_some(static_eval);
+            self.shared.tt.store(key, ply, TtData { best: best_move, value: best_value, eval, depth, bound });
         }
         best_value
     }
@@ -801,7 +808,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
         }
         let original_alpha = alpha;
-        let stand_pat = if in_check { -INFINITE } else { self.evaluate() };
+        let stand_pat = if in_check { -INFINITE } else { self.static_eval(hit) };
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -814,7 +821,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             self.frames[ply].moves = moves;
             return if self.pos.checkers().any() { mated_in(ply) } else { DRAW };
         }
-        moves.score(&self.pos, hit.map_or(0, |h| h.move_bits), ply, self.heuristics);
+        moves.score(&self.pos, hit.map_or(TableMove::NONE, |h| h.mv), ply, self.heuristics);
         if !in_check {
             moves.keep_tactical();
         }
@@ -856,7 +863,8 @@ impl<'a, V: Variant> Worker<'a, V> {
         } else {
             TtBound::Upper
         };
-        self.shared.tt.store(key, ply, best_move, best_value, 0, bound);
+        let eval = (!in_check).then_some(stand_pat);
+        self.shared.tt.store(key, ply, TtData { best: best_move, value: best_value, eval, depth: 0, bound });
         best_value
     }
 }
