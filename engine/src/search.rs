@@ -142,7 +142,8 @@ impl Searcher {
     }
 
     /// Searches `pos` (whose move history counts for repetitions) within
-    /// `limits` and returns the best move.
+    /// `limits` and returns the best move. Moves of `limits.searchmoves`
+    /// that are not legal are ignored; when none is, every move is searched.
     ///
     /// Blocks until the search ends (limits reached or `signals.stop` set).
     /// With `infinite` or `ponder` (until `ponderhit` is set) it never
@@ -225,5 +226,16 @@ fn game_over<V: Variant>(
 pub(crate) fn wait_for_stop(limits: &Limits, signals: &Signals) {
     while !signals.stop.load(Ordering::Relaxed) && limits.waits_for_stop(signals.ponderhit.load(Ordering::Relaxed)) {
         std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_searcher_can_move_to_another_thread() {
+        fn send<T: Send>(_: &T) {}
+        send(&Searcher::new(1));
     }
 }
