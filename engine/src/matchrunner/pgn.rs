@@ -438,11 +438,8 @@ pub fn replay<V: Variant>(game: &PgnGame, chess960: bool) -> Result<Replay<V>, P
         Position::<V>::from_fen(&start_fen, chess960).map_err(|error| PgnError::Fen { line: game.line, error })?;
     let mut moves = Vec::with_capacity(game.moves.len());
     for (ply, san) in game.moves.iter().enumerate() {
-        let m = position.parse_san(&san.text).map_err(|error| PgnError::Move {
-            line: san.line,
-            ply: ply + 1,
-            error,
-        })?;
+        let m =
+            position.parse_san(&san.text).map_err(|error| PgnError::Move { line: san.line, ply: ply + 1, error })?;
         position.make(m);
         moves.push(m);
     }
