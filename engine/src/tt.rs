@@ -124,6 +124,9 @@ const GENERATIONS: u8 = 64;
 const NO_EVAL: i16 = i16::MIN;
 
 const ENTRIES_PER_BUCKET: usize = 4;
+/// How much deeper an entry of the current search must be to survive an
+/// inexact result for the same position.
+const KEEP_DEEPER_BY: i32 = 4;
 
 #[derive(Default)]
 struct Entry {
@@ -205,10 +208,11 @@ impl TranspositionTable {
     }
 
     /// Stores what a search of `key`, `ply` plies from the root, found.
-    /// Replaces the entry of the same position if there is one, else the
-    /// least useful entry of the bucket: the shallowest, counting each
-    /// generation of age as eight plies. A result without a move keeps the
-    /// move already stored for the position.
+    /// Replaces the entry of the same position if there is one (unless it
+    /// is from this search and at least [`KEEP_DEEPER_BY`] plies deeper than
+    /// an inexact result), else the least useful entry of the bucket: the
+    /// shallowest, counting each generation of age as eight plies. A result
+    /// without a move keeps the move already stored for the position.
     #[inline]
     pub fn store(&self, key: u64, ply: usize, found: TtData) {
         let bucket = self.bucket(key);
@@ -218,6 +222,13 @@ impl TranspositionTable {
         for entry in &bucket.0 {
             let data = entry.data.load(Ordering::Relaxed);
             if entry.check.load(Ordering::Relaxed) ^ data == key {
+                // A much shallower bound of this search does not replace
+                // what a deeper one found (a quiescence result over a
+                // full search, say).
+                let shallower = found.depth + KEEP_DEEPER_BY <= data_depth(data);
+                if shallower && found.bound != TtBound::Exact && data_generation(data) == self.generation {
+                    return;
+                }
                 victim = entry;
                 old_move = TableMove(data as u16);
                 break;
@@ -283,6 +294,11 @@ mod tests {
         tt.store(0xDEAD_BEEF, 0, data(40, 10, TtBound::Lower));
         let hit = tt.probe(0xDEAD_BEEF, 0).unwrap();
         assert_eq!((hit.mv, hit.eval), (TableMove::of(m), None));
+        // A shallow bound does not overwrite a deep result; an exact one does.
+        tt.store(0xDEAD_BEEF, 0, data(7, 2, TtBound::Upper));
+        assert_eq!(tt.probe(0xDEAD_BEEF, 0).unwrap().depth, 10);
+        tt.store(0xDEAD_BEEF, 0, data(7, 2, TtBound::Exact));
+        assert_eq!(tt.probe(0xDEAD_BEEF, 0).unwrap().depth, 2);
         tt.clear();
         assert_eq!(tt.probe(0xDEAD_BEEF, 0), None);
     }
