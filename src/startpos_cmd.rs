@@ -25,7 +25,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         (None, seed) => random_number(seed.unwrap_or_else(time_seed)),
     };
     let fen = with_variant!(variant, V => chess960::start_fen::<V>(number))
-        .ok_or_else(|| format!("--number {number}: expected 0 to 959"))?;
+        .ok_or_else(|| format!("--chess960 --number {number}: expected 0 to 959, in a variant with Chess960 arrays"))?;
     output::print(&format!("{fen}\n"))
 }
 

@@ -1,8 +1,9 @@
 //! Chess960 start positions by Scharnagl number (0–959; 518 is the
 //! orthodox array), for every variant whose armies stand on 8 files.
 
+use crate::geometry::Geometry;
 use crate::piece::Role;
-use crate::variant::Variant;
+use crate::variant::{Rules, Variant};
 
 /// Number of Chess960 start positions.
 pub const COUNT: u16 = 960;
@@ -39,8 +40,12 @@ pub fn back_rank(number: u16) -> Option<[Role; 8]> {
 }
 
 /// The start FEN of variant `V` with back-rank arrangement `number`: the
-/// orthodox start FEN with its first and last ranks replaced.
+/// orthodox start FEN with its first and last ranks replaced. `None` for a
+/// number not below 960 or a variant without Chess960 arrays (Tam Ruat).
 pub fn start_fen<V: Variant>(number: u16) -> Option<String> {
+    if V::RULES != Rules::Orthodox || V::G::FILES != 8 {
+        return None;
+    }
     let rank = back_rank(number)?;
     let white: String = rank.iter().map(|r| r.char().to_ascii_uppercase()).collect();
     let black: String = rank.iter().map(|r| r.char()).collect();
@@ -84,5 +89,6 @@ mod tests {
     fn red_fool_start_fen_keeps_the_fool() {
         let fen = start_fen::<crate::RedFool>(0).unwrap();
         assert_eq!(fen, "bbqnnrkr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+        assert_eq!(start_fen::<crate::TamRuat>(0), None, "Tam Ruat has no Chess960 arrays");
     }
 }
