@@ -702,13 +702,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.frames[ply].quiets = quiets;
 
         if !(root && self.pv_index > 0) {
-            let bound = if best_value >= beta {
-                TtBound::Lower
-            } else if PV && best_value > original_alpha {
-                TtBound::Exact
-            } else {
-                TtBound::Upper
-            };
+            let bound = result_bound(best_value, original_alpha, beta, PV);
             let eval = (!in_check).then_some(static_eval);
             self.shared.tt.store(key, ply, TtData { best: best_move, value: best_value, eval, depth, bound });
         }
@@ -856,15 +850,22 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
         }
         self.frames[ply].moves = moves;
-        let bound = if best_value >= beta {
-            TtBound::Lower
-        } else if PV && best_value > original_alpha {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
+        let bound = result_bound(best_value, original_alpha, beta, PV);
         let eval = (!in_check).then_some(stand_pat);
         self.shared.tt.store(key, ply, TtData { best: best_move, value: best_value, eval, depth: 0, bound });
         best_value
+    }
+}
+
+/// What a node's result proves about its true value: a fail high is a
+/// lower bound, a score inside a PV node's window is exact, anything else
+/// an upper bound.
+fn result_bound(best: Value, alpha: Value, beta: Value, pv: bool) -> TtBound {
+    if best >= beta {
+        TtBound::Lower
+    } else if pv && best > alpha {
+        TtBound::Exact
+    } else {
+        TtBound::Upper
     }
 }
