@@ -114,11 +114,13 @@ pub(crate) struct MainThread<'a> {
     instability: f64,
     /// The helpers' node count at the last poll.
     helper_nodes: u64,
+    /// The first move of the last best line reported.
+    reported_best: Option<Move>,
 }
 
 impl<'a> MainThread<'a> {
     pub(crate) fn new(clock: TimeManager, started: Instant, report: &'a mut dyn FnMut(Report)) -> MainThread<'a> {
-        MainThread { clock, started, report, pondering: false, instability: 0.0, helper_nodes: 0 }
+        MainThread { clock, started, report, pondering: false, instability: 0.0, helper_nodes: 0, reported_best: None }
     }
 }
 
@@ -359,15 +361,25 @@ impl<'a, V: Variant> Worker<'a, V> {
             time_ms,
             pv: rm.pv.clone(),
         };
+        if line == 0 {
+            main.reported_best = Some(rm.mv);
+        }
         (main.report)(Report::Info(info));
     }
 
     /// Ends the main thread's search: waits if it must (`infinite`,
-    /// pondering), stops the helpers, and returns the best move. The node
-    /// count is the caller's to fill in once every thread has ended.
+    /// pondering), stops the helpers, and returns the best move. When the
+    /// unfinished last iteration found a new best move, its line is
+    /// reported first, so that the last line shown starts with the move
+    /// played. The node count is the caller's to fill in once every thread
+    /// has ended.
     pub(crate) fn finish(mut self) -> SearchResult {
         wait_for_stop(self.shared.limits, self.shared.signals);
         self.shared.finished.store(true, Ordering::Relaxed);
+        let reported = self.main.as_ref().and_then(|main| main.reported_best);
+        if self.root_moves[0].score > -INFINITE && reported != Some(self.root_moves[0].mv) {
+            self.report_line(0, self.completed_depth as i32 + 1);
+        }
         let best = &self.root_moves[0];
         let value = [best.score, best.previous_score].into_iter().find(|&v| v > -INFINITE).unwrap_or(DRAW);
         let (mv, pv) = (best.mv, best.pv.clone());

@@ -276,6 +276,24 @@ fn a_node_limit_is_exact_and_deterministic() {
     assert_eq!((a.best, a.nodes, a.depth), (b.best, b.nodes, b.depth));
 }
 
+/// However a search is cut short, the last line reported starts with the
+/// move played (small node limits stop many searches just after a new best
+/// move was found in an unfinished iteration).
+#[test]
+fn the_last_line_reported_starts_with_the_best_move() {
+    fn check<V: Variant>(fen: &str) {
+        let pos = position::<V>(fen);
+        for nodes in (100..=5000).step_by(100) {
+            let (result, infos) = search(&pos, &Limits { nodes: Some(nodes), ..Limits::default() }, &one_thread());
+            if let Some(last) = infos.last() {
+                assert_eq!(Some(last.pv[0]), result.best, "{fen}, nodes {nodes}");
+            }
+        }
+    }
+    check::<RedFool>("rnbqkbnr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    check::<RedFool>("2q1kbn1/1bppn2r/4p3/r4ppp/1p5P/NP2*3/7N/PR1P4/2P1PPP1/2BQKBR1 b - - 2 21");
+}
+
 #[test]
 fn multipv_reports_distinct_lines_best_first() {
     let pos = position::<Chess>("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
