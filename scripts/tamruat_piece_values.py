@@ -7,8 +7,9 @@ change: the "hero" side lacks `count` pieces of type B and the other side
 lacks `count` pieces of type A, so the hero plays A against B. Two or three
 of a kind at once, because one warrior or one piece more moves the score of
 these noisy games too little to measure (the score stays far from
-saturation, so the signal grows with the imbalance). The calibration plays
-a full army against one three warriors short.
+saturation, so the signal grows with the imbalance). Two calibrations play
+a full army against one two knights short and against one three warriors
+short.
 
 Openings: each game pair shares one opening made of random warrior and
 barbarian moves (4 by each side, non-captures, no further than the fifth
@@ -29,14 +30,19 @@ once), against a full army. With both its ghosts on the board the hero's
 warlocks summon none: that is part of what a ghost on the board costs.
 
 Conversion: the hero's score s over N games gives an Elo difference
-d = -400 log10(1/s - 1). The calibration gives the Elo worth of one warrior,
-d_P = d / 3, which by definition is 100 centipawns; a pairing "n A against
-n B" then says value(A) - value(B) = 100 (d / n) / d_P, and value(A) follows
-from the value the evaluation already uses for B (knight 320, warrior 100),
-so the scale's error only multiplies the difference. This assumes Elo grows
-linearly with material over these imbalances. Errors are 95 % intervals
-from the per-game score variance, propagated through the ratio (calibration
-error included).
+d = -400 log10(1/s - 1). A calibration gives the Elo worth of one piece of
+known value, hence a scale k in Elo per centipawn; a pairing "n A against
+n B" then says value(A) - value(B) = (d / n) / k, and value(A) follows from
+the value the evaluation already uses for B (knight 320, warrior 100), so
+the scale's error only multiplies the difference. This assumes Elo grows
+linearly with material over these imbalances. The scale comes from the
+knight odds by default (`--scale knight`): at the depths this budget allows
+three warriors move the score so little that their scale is not
+significantly above zero (`--scale warrior` tries it anyway), and the
+warrior's worth on the knight's scale is printed as a finding. Errors are
+95 % intervals from the per-game score variance, propagated through the
+ratio (calibration error included). Games an engine failure ended (no
+`bestmove`, crash, illegal move) are left out of the score.
 
 Games are adjudicated only where the result is not in doubt, so that the
 engine's current guesses hardly bias the outcome: a side whose own score is
@@ -46,13 +52,15 @@ eight pawns or worse for three of its moves in a row loses, and after move
 Usage (from the repository root, after `cargo build --release`):
 
     python3 scripts/tamruat_piece_values.py                 # every pairing
-    python3 scripts/tamruat_piece_values.py --only warrior_odds ghost_knight
+    python3 scripts/tamruat_piece_values.py --only knight_odds ghost_knight
     python3 scripts/tamruat_piece_values.py --analyse-only  # recount the PGNs
 
 It writes one EPD book and one PGN per pairing to --out, then prints the
 results per pairing and the measured values. The games depend only on the
 redfool binary and the options (the engines are deterministic at a fixed
-depth), so a rerun replays them. Python 3 standard library only.
+depth), so a rerun replays them. With the defaults (7 pairings of 80 games
+at depth 6, two at once) a run takes about 45 minutes on two busy cores.
+Python 3 standard library only.
 """
 
 import argparse
@@ -498,8 +506,8 @@ def main():
         values[pairing["piece"]] = {"value": value, "error": error, "against": pairing["reference"]}
         print(f"{pairing['piece']:<10} {pairing['reference']:<8} {diff:>+9.0f} +/- {error:<4.0f} {value:>9.0f} +/- {error:<4.0f}")
     if all(p in values for p in TABLE_ORDER):
-        table = ", ".join(str(int(round(values[p]["value"] / 5) * 5)) for p in TABLE_ORDER)
-        print(f"\npub const TAMRUAT_VALUE: [i32; 5] = [{table}];  // rounded to 5 cp")
+        table = ", ".join(str(int(round(values[p]["value"] / 10) * 10)) for p in TABLE_ORDER)
+        print(f"\npub const TAMRUAT_VALUE: [i32; 5] = [{table}];  // rounded to 10 cp")
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump({"settings": vars(args), "results": results, "scales": scales, "values": values}, f, indent=2)
 
