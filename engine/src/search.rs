@@ -7,7 +7,9 @@
 //! on its own copy of the position, and they share only the transposition
 //! table, through which each thread's results steer the others. The calling
 //! thread is the main thread: it alone watches the clock, reports, and
-//! decides when the search ends; the helpers stop when it does.
+//! decides when the search ends; the helpers stop when it does. The move
+//! played is the main thread's, unless a helper finished a deeper iteration:
+//! then that helper's best line is taken.
 
 use crate::history::Heuristics;
 use crate::limits::Limits;
@@ -175,14 +177,28 @@ impl Searcher {
         let shared = Shared::new(&self.tt, signals, limits, options, threads);
         let (main_heuristics, helper_heuristics) = self.heuristics.split_first_mut().expect("one per thread");
         let mut result = std::thread::scope(|scope| {
-            for (id, heuristics) in helper_heuristics[..threads - 1].iter_mut().enumerate() {
-                let (shared, root_moves) = (&shared, root_moves.clone());
-                scope.spawn(move || Worker::new(id + 1, pos.clone(), shared, heuristics, root_moves, None).iterate());
-            }
+            let helpers: Vec<_> = helper_heuristics[..threads - 1]
+                .iter_mut()
+                .enumerate()
+                .map(|(id, heuristics)| {
+                    let (shared, root_moves) = (&shared, root_moves.clone());
+                    scope.spawn(move || {
+                        let mut helper = Worker::new(id + 1, pos.clone(), shared, heuristics, root_moves, None);
+                        helper.iterate();
+                        helper.into_best()
+                    })
+                })
+                .collect();
             let main = MainThread::new(clock, started, report);
             let mut worker = Worker::new(0, pos.clone(), &shared, main_heuristics, root_moves, Some(main));
             worker.iterate();
-            worker.finish()
+            worker.wait();
+            let deepest = helpers
+                .into_iter()
+                .map(|helper| helper.join().expect("a helper thread panicked"))
+                .filter(|helper| helper.depth > worker.completed_depth())
+                .max_by_key(|helper| helper.depth);
+            worker.finish(deepest)
         });
         // Every thread has published its final count by now.
         result.nodes = shared.total_nodes();

@@ -144,6 +144,13 @@ impl RootMove {
     }
 }
 
+/// What a helper thread hands back: the depth of its last finished
+/// iteration and its best root move then.
+pub(crate) struct ThreadBest {
+    pub(crate) depth: u32,
+    line: RootMove,
+}
+
 /// The search's memory for one ply of the current line.
 #[derive(Default)]
 struct Frame {
@@ -367,18 +374,44 @@ impl<'a, V: Variant> Worker<'a, V> {
         (main.report)(Report::Info(info));
     }
 
-    /// Ends the main thread's search: waits if it must (`infinite`,
-    /// pondering), stops the helpers, and returns the best move. When the
-    /// unfinished last iteration found a new best move, its line is
-    /// reported first, so that the last line shown starts with the move
-    /// played. The node count is the caller's to fill in once every thread
-    /// has ended.
-    pub(crate) fn finish(mut self) -> SearchResult {
+    /// The last iteration this thread finished.
+    pub(crate) fn completed_depth(&self) -> u32 {
+        self.completed_depth
+    }
+
+    /// Waits while the search may not end (`infinite`, pondering), then
+    /// tells the helpers to stop.
+    pub(crate) fn wait(&self) {
         wait_for_stop(self.shared.limits, self.shared.signals);
         self.shared.finished.store(true, Ordering::Relaxed);
+    }
+
+    /// A helper's contribution once it has stopped: its deepest finished
+    /// iteration and its best line.
+    pub(crate) fn into_best(mut self) -> ThreadBest {
+        ThreadBest { depth: self.completed_depth, line: self.root_moves.swap_remove(0) }
+    }
+
+    /// Ends the main thread's search and returns the best move: the main
+    /// thread's own, or the line of a helper that finished a deeper
+    /// iteration (`deeper`). When that line, or a new best move of the main
+    /// thread's unfinished iteration, is not the last line reported, it is
+    /// reported now, so that the last line shown starts with the move
+    /// played. The node count is the caller's to fill in once every thread
+    /// has ended.
+    pub(crate) fn finish(mut self, deeper: Option<ThreadBest>) -> SearchResult {
+        let mut depth = self.completed_depth + 1;
+        let adopted = deeper.is_some();
+        if let Some(helper) = deeper {
+            let at = self.root_moves.iter().position(|rm| rm.mv == helper.line.mv).expect("threads share root moves");
+            self.root_moves[..=at].rotate_right(1);
+            self.root_moves[0] = helper.line;
+            self.completed_depth = helper.depth;
+            depth = helper.depth;
+        }
         let reported = self.main.as_ref().and_then(|main| main.reported_best);
-        if self.root_moves[0].score > -INFINITE && reported != Some(self.root_moves[0].mv) {
-            self.report_line(0, self.completed_depth as i32 + 1);
+        if self.root_moves[0].score > -INFINITE && (adopted || reported != Some(self.root_moves[0].mv)) {
+            self.report_line(0, depth as i32);
         }
         let best = &self.root_moves[0];
         let value = [best.score, best.previous_score].into_iter().find(|&v| v > -INFINITE).unwrap_or(DRAW);

@@ -327,6 +327,19 @@ fn go_mate_stops_at_the_mate() {
     assert!(result.depth < 20, "stopped at depth {}", result.depth);
 }
 
+/// With two threads on the clock, the move played may come from the helper
+/// (when it finished a deeper iteration); the last line still matches it.
+#[test]
+fn two_threads_report_the_line_they_play() {
+    let pos = position::<RedFool>("2q1kbn1/1bppn2r/4p3/r4ppp/1p5P/NP2*3/7N/PR1P4/2P1PPP1/2BQKBR1 b - - 2 21");
+    let options = SearchOptions { threads: 2, ..one_thread() };
+    for movetime in [50, 150, 300] {
+        let (result, infos) = search(&pos, &Limits { movetime: Some(movetime), ..Limits::default() }, &options);
+        assert_eq!(Some(infos.last().expect("a line").pv[0]), result.best);
+        assert!(legal_moves(&pos).contains(&result.best.unwrap()));
+    }
+}
+
 #[test]
 fn two_threads_find_the_mate_too() {
     let pos = position::<RedFool>("8/3R4/8/7p/2Q5/8/3p4/1k2r3/4*3/1K6 w - - 0 1");
