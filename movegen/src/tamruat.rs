@@ -240,8 +240,9 @@ fn diagonal_towards<V: Variant>(from: Square, to: Square) -> usize {
 
 /// The square of the piece that made the double step passing `passed`, for
 /// a FEN's en-passant field: a warrior straight ahead of it or a barbarian
-/// diagonally beyond it, whose start square is empty. `None` when no piece
-/// or more than one fits.
+/// diagonally beyond it, whose start square is empty. An error when no
+/// piece fits, or when several fit and the side to move could take one en
+/// passant (the FEN cannot say which).
 pub fn double_stepper<V: Variant>(pos: &Position<V>, passed: Square, mover: Colour) -> Result<Square, &'static str> {
     let tables = V::G::tables();
     let board = pos.board();
@@ -264,10 +265,19 @@ pub fn double_stepper<V: Variant>(pos: &Position<V>, passed: Square, mover: Colo
             found.push(landing);
         }
     }
+    // Two barbarians can pass one square. The field is still written after
+    // every double step (RULES.md §3), so it is ambiguous only when the
+    // answer matters: when a warrior or barbarian of the side to move could
+    // take en passant there.
+    let capturer = !mover;
+    let capturing_warriors = tables.pawn(mover, passed) & board.pieces(capturer, Role::Pawn);
+    let capturing_barbarian =
+        tables.step(ahead, passed).is_some_and(|behind| board.pieces(capturer, Role::Barbarian).has(behind));
     match found.as_slice() {
-        [one] => Ok(*one),
         [] => Err("no warrior or barbarian can have double-stepped over it"),
-        _ => Err("ambiguous: more than one piece can have double-stepped over it"),
+        [one] => Ok(*one),
+        [first, ..] if capturing_warriors.is_empty() && !capturing_barbarian => Ok(*first),
+        _ => Err("ambiguous: more than one piece can have double-stepped over it, and one could be taken en passant"),
     }
 }
 

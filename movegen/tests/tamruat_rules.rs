@@ -4,6 +4,8 @@
 
 use movegen::{legal_moves, Colour, FenError, Outcome, Position, TamRuat};
 
+const START: &str = "raxnbqkbnxar/lupupupupupl/12/12/12/12/12/12/12/12/LPUPUPUPUPUL/RAXNBQKBNXAR w - - 0 1";
+
 fn position(fen: &str) -> Position<TamRuat> {
     Position::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
@@ -169,4 +171,21 @@ fn fen_rules_of_the_variant() {
     assert!(matches!(err("12/12/12/12/12/12/12/12/12/p11/12/KEk9 w - - 0 1"), FenError::KingCount { .. }));
     assert!(matches!(err("12/12/12/12/12/12/12/12/12/12/12/K9*k w - - 0 1"), FenError::FoolNotAllowed));
     assert!(matches!(err("12/12/12/12/12/12/12/12/12/12/12/K9Zk w - - 0 1"), FenError::UnknownPiece { .. }));
+}
+
+#[test]
+fn en_passant_field_names_one_double_stepper_when_it_matters() {
+    // Two black barbarians both pass e10; White can take nothing there, so
+    // the field written after the second double step reads back.
+    let pos = after(START, &["b2b3", "d11f9", "b3b4", "f11d9"]);
+    assert_eq!(
+        pos.fen(),
+        "raxnbqkbnxar/lup1p1pupupl/12/3u1u6/12/12/12/12/1P10/12/L1UPUPUPUPUL/RAXNBQKBNXAR w - e10 0 3"
+    );
+    assert_eq!(position(&pos.fen()).fen(), pos.fen());
+    // The same with a white barbarian on e9 that could take en passant:
+    // which barbarian it would take is unknowable, so the field is refused.
+    let fen = "raxnbqkbnxar/lup1p1pupupl/12/3uUu6/12/12/12/12/1P10/12/L1UPUPUPUPUL/RAXNBQKBNXAR w - e10 0 3";
+    let err = Position::<TamRuat>::from_fen(fen, false).expect_err("ambiguous en passant accepted");
+    assert!(matches!(err, FenError::EnPassant { .. }) && err.to_string().contains("ambiguous"), "{err}");
 }
