@@ -2,6 +2,7 @@
 //! threads, the UCI front end and the match runner.
 
 pub mod bench;
+pub mod greedy;
 pub mod history;
 pub mod limits;
 pub mod matchrunner;

@@ -15,6 +15,7 @@ mod options;
 pub use display::{describe, diagram};
 pub use options::{EngineOptions, OptionChange, OptionError};
 
+use crate::greedy::{GreedyPlayer, Verdict};
 use crate::limits::Limits;
 use crate::search::{Bound, Report, Score, SearchInfo, SearchOptions, SearchResult, Searcher, Signals};
 use movegen::{divide, with_variant, Geometry, Move, Position, Variant, VariantKind};
@@ -97,6 +98,8 @@ pub struct Session {
     /// `None` while a search holds it.
     searcher: Option<Searcher>,
     running: Option<RunningSearch>,
+    /// Plays instead of the search while the `Greedy` option is on.
+    greedy: GreedyPlayer,
 }
 
 impl Default for Session {
@@ -109,7 +112,13 @@ impl Session {
     /// A session with default options and no position yet.
     pub fn new() -> Session {
         let options = EngineOptions::default();
-        Session { searcher: Some(Searcher::new(options.hash_mb)), options, setup: None, running: None }
+        Session {
+            searcher: Some(Searcher::new(options.hash_mb)),
+            options,
+            setup: None,
+            running: None,
+            greedy: GreedyPlayer::default(),
+        }
     }
 
     /// Executes one command line.
@@ -212,6 +221,7 @@ impl Session {
             OptionChange::MultiPv(n) => self.options.multipv = n,
             OptionChange::MoveOverhead(ms) => self.options.move_overhead = ms,
             OptionChange::Ponder(on) => self.options.ponder = on,
+            OptionChange::Greedy(on) => self.options.greedy = on,
         }
         Ok(())
     }
@@ -266,9 +276,35 @@ impl Session {
                     perft_report(&pos, depth);
                     Ok(())
                 }
+                GoCommand::Search(limits) if self.options.greedy => {
+                    self.play_greedy(&pos, &limits);
+                    Ok(())
+                }
                 GoCommand::Search(limits) => self.start_search(pos, limits),
             }
         })
+    }
+
+    /// Answers `go` at once with the greedy player's move, whatever the
+    /// limits (but `searchmoves`).
+    fn play_greedy<V: Variant>(&mut self, pos: &Position<V>, limits: &Limits) {
+        match self.greedy.choose(pos, &limits.searchmoves) {
+            None => {
+                send("info depth 0 score cp 0");
+                send("bestmove (none)");
+            }
+            Some((m, verdict)) => {
+                let score = match verdict {
+                    Verdict::Wins => "mate 1".to_string(),
+                    Verdict::Material(cp) => format!("cp {cp}"),
+                };
+                send(&format!(
+                    "info depth 1 seldepth 1 multipv 1 score {score} nodes 1 nps 0 time 0 pv {}",
+                    pos.uci(m)
+                ));
+                send(&format!("bestmove {}", pos.uci(m)));
+            }
+        }
     }
 
     fn start_search<V: Variant>(&mut self, pos: Position<V>, limits: Limits) -> Result<(), String> {

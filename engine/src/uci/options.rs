@@ -13,6 +13,8 @@ pub struct EngineOptions {
     pub multipv: usize,
     pub move_overhead: u64,
     pub ponder: bool,
+    /// Play as the 1-ply material-greedy test opponent instead of searching.
+    pub greedy: bool,
 }
 
 impl Default for EngineOptions {
@@ -25,6 +27,7 @@ impl Default for EngineOptions {
             multipv: 1,
             move_overhead: 10,
             ponder: false,
+            greedy: false,
         }
     }
 }
@@ -46,6 +49,7 @@ pub enum OptionChange {
     MultiPv(usize),
     MoveOverhead(u64),
     Ponder(bool),
+    Greedy(bool),
     ClearHash,
 }
 
@@ -81,6 +85,7 @@ pub fn declarations() -> Vec<String> {
         format!("option name Move Overhead type spin default 10 min 0 max {MOVE_OVERHEAD_MAX}"),
         "option name Ponder type check default false".to_string(),
         "option name Clear Hash type button".to_string(),
+        "option name Greedy type check default false".to_string(),
     ]
 }
 
@@ -111,6 +116,7 @@ pub fn parse_setoption(args: &str) -> Result<OptionChange, OptionError> {
         }
         "uci_chess960" => check("UCI_Chess960", value_of("true or false")?).map(OptionChange::Chess960),
         "ponder" => check("Ponder", value_of("true or false")?).map(OptionChange::Ponder),
+        "greedy" => check("Greedy", value_of("true or false")?).map(OptionChange::Greedy),
         "hash" => spin("Hash", value_of("a size in MB")?, 1, HASH_MAX_MB).map(|v| OptionChange::Hash(v as usize)),
         "threads" => {
             spin("Threads", value_of("a thread count")?, 1, THREADS_MAX).map(|v| OptionChange::Threads(v as usize))
@@ -163,6 +169,7 @@ mod tests {
         assert_eq!(parse_setoption("name uci_variant value chess"), Ok(OptionChange::Variant(VariantKind::Chess)));
         assert_eq!(parse_setoption("name Clear Hash"), Ok(OptionChange::ClearHash));
         assert_eq!(parse_setoption("name UCI_Chess960 value TRUE"), Ok(OptionChange::Chess960(true)));
+        assert_eq!(parse_setoption("name greedy value true"), Ok(OptionChange::Greedy(true)));
     }
 
     #[test]
