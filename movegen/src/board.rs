@@ -1,4 +1,6 @@
-//! The piece placement as bitboards: one set per role and one per colour.
+//! The piece placement as bitboards: one set per role, one per colour, and
+//! one for Checkered chess's checkered pieces (which belong to neither
+//! colour set).
 //! It is small and `Copy`, so the Fool's resolution can look at the board
 //! right after a base move by applying the move to a copy.
 
@@ -12,6 +14,7 @@ use crate::piece::{Colour, Piece, Role};
 pub struct Bitboards<B> {
     roles: [B; Role::COUNT],
     colours: [B; 2],
+    checkered: B,
 }
 
 impl<B: Bitboard> Bitboards<B> {
@@ -20,19 +23,28 @@ impl<B: Bitboard> Bitboards<B> {
     pub fn toggle(&mut self, sq: Square, piece: Piece) {
         let bit = B::from_square(sq);
         self.roles[piece.role.index()] ^= bit;
-        self.colours[piece.colour.index()] ^= bit;
+        if piece.checkered {
+            self.checkered ^= bit;
+        } else {
+            self.colours[piece.colour.index()] ^= bit;
+        }
     }
-    /// Squares holding a piece of either colour.
+    /// Squares holding a piece: white, black or checkered.
     #[inline(always)]
     pub fn occupied(&self) -> B {
-        self.colours[0] | self.colours[1]
+        self.colours[0] | self.colours[1] | self.checkered
     }
-    /// Squares holding a piece of `colour`.
+    /// Squares holding a checkered piece (Checkered chess only).
+    #[inline(always)]
+    pub fn checkered(&self) -> B {
+        self.checkered
+    }
+    /// Squares holding a piece of `colour` (checkered pieces excluded).
     #[inline(always)]
     pub fn colour(&self, colour: Colour) -> B {
         self.colours[colour.index()]
     }
-    /// Squares holding a piece of `role`, either colour.
+    /// Squares holding a piece of `role`: white, black or checkered.
     #[inline(always)]
     pub fn role(&self, role: Role) -> B {
         self.roles[role.index()]

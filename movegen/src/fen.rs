@@ -8,6 +8,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingRights;
+use crate::checkered::{self, CheckeredState, Stage};
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Colour, Piece, Role};
 use crate::position::Position;
@@ -18,8 +19,9 @@ use std::fmt;
 /// Why a FEN was rejected. Every variant names the field and the problem.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum FenError {
-    /// Fewer than 4 or more than 6 space-separated fields.
-    FieldCount { found: usize },
+    /// Fewer than 4 or more than 6 space-separated fields (exactly 9 in
+    /// Checkered chess).
+    FieldCount { found: usize, expected: &'static str },
     /// The board field has the wrong number of ranks.
     RankCount { found: usize, expected: u8 },
     /// A rank describes too many or too few squares.
@@ -50,16 +52,20 @@ pub enum FenError {
     OpponentInCheck { colour: Colour },
     /// A variant's own rule about the placement is broken.
     Board { reason: String },
+    /// Checkered chess: a pawn-flag field that is not 16 `0`/`1` characters.
+    PawnFlags { found: String },
+    /// Checkered chess: a last-checkered-move field that is not `-` or a
+    /// move that can have just been played.
+    CheckeredMove { found: String, reason: String },
+    /// Checkered chess: a stage field other than `1`, `1-`, `2w`, `2b`.
+    Stage { found: String },
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::FieldCount { found } => {
-                write!(
-                    f,
-                    "invalid FEN: expected 4 to 6 fields (board, side, castling, en passant, clocks), found {found}"
-                )
+            FenError::FieldCount { found, expected } => {
+                write!(f, "invalid FEN: expected {expected}, found {found}")
             }
             FenError::RankCount { found, expected } => {
                 write!(f, "invalid FEN board field: found {found} ranks, expected {expected}")
@@ -104,6 +110,15 @@ impl fmt::Display for FenError {
                 write!(f, "invalid FEN: {} is not to move but is in check", colour.name())
             }
             FenError::Board { reason } => write!(f, "invalid FEN board field: {reason}"),
+            FenError::PawnFlags { found } => {
+                write!(f, "invalid FEN pawn-flag field '{found}': expected 16 characters '0' or '1'")
+            }
+            FenError::CheckeredMove { found, reason } => {
+                write!(f, "invalid FEN last-checkered-move field '{found}': {reason}")
+            }
+            FenError::Stage { found } => {
+                write!(f, "invalid FEN stage field '{found}': expected 1, 1-, 2w or 2b")
+            }
         }
     }
 }
@@ -115,8 +130,14 @@ impl<V: Variant> Position<V> {
     /// castling field itself is read the same way in both modes.
     pub fn from_fen(fen: &str, chess960: bool) -> Result<Self, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
-            return Err(FenError::FieldCount { found: fields.len() });
+        let checkered = V::RULES == Rules::Checkered;
+        if checkered && fields.len() != 9 {
+            let expected = "9 fields (board, side, castling, en passant, clocks, pawn flags, checkered move, stage)";
+            return Err(FenError::FieldCount { found: fields.len(), expected });
+        }
+        if !checkered && !(4..=6).contains(&fields.len()) {
+            let expected = "4 to 6 fields (board, side, castling, en passant, clocks)";
+            return Err(FenError::FieldCount { found: fields.len(), expected });
         }
         let mut pos = Position::<V>::empty(chess960);
         parse_board(&mut pos, fields[0])?;
@@ -129,6 +150,9 @@ impl<V: Variant> Position<V> {
             tamruat::validate_board(&pos).map_err(|reason| FenError::Board { reason })?;
         }
         let castling = parse_castling(&pos, fields[2])?;
+        if checkered {
+            pos.set_checkered_state(parse_checkered_state::<V>(&fields[6..9])?);
+        }
         let en_passant = parse_en_passant(&pos, side, fields[3])?;
         let halfmove = match fields.get(4) {
             None => 0,
@@ -143,6 +167,10 @@ impl<V: Variant> Position<V> {
                 .ok_or_else(|| FenError::FullmoveNumber { found: s.to_string() })?,
         };
         pos.set_state(side, castling, en_passant, halfmove, fullmove);
+        if checkered {
+            checkered::validate(&pos, fields[7])?;
+            return Ok(pos);
+        }
         // The side that just moved must not be in check, by a piece or the Fool.
         let them = !side;
         let their_king = pos.board().king(them);
@@ -152,6 +180,7 @@ impl<V: Variant> Position<V> {
                     || pos.fool().is_some_and(|f| V::G::tables().knight(f).has(their_king))
             }
             Rules::TamRuat => tamruat::in_check(pos.board(), V::G::tables(), them),
+            Rules::Checkered => unreachable!("checked by checkered::validate"),
         };
         if attacked {
             return Err(FenError::OpponentInCheck { colour: them });
@@ -195,7 +224,20 @@ impl<V: Variant> Position<V> {
             None => out.push('-'),
         }
         out.push_str(&format!(" {} {}", self.halfmove_clock(), self.fullmove_number()));
+        if V::RULES == Rules::Checkered {
+            let state = self.checkered_fen_fields();
+            out.push_str(&format!(" {} {} {}", state.0, state.1, state.2));
+        }
         out
+    }
+
+    /// Checkered chess's last three FEN fields.
+    fn checkered_fen_fields(&self) -> (String, String, &'static str) {
+        let state = self.checkered_state();
+        let cmove = state
+            .cmove
+            .map_or("-".to_string(), |(from, to)| format!("{}{}", V::G::square_name(from), V::G::square_name(to)));
+        (state.flags_fen(), cmove, state.stage.fen())
     }
 
     /// The castling field in X-FEN.
@@ -275,7 +317,9 @@ fn parse_board<V: Variant>(pos: &mut Position<V>, field: &str) -> Result<(), Fen
                 fools += 1;
                 pos.set_fool(Some(sq));
             } else {
-                let piece = Piece::from_char(c)
+                let checkered = (V::RULES == Rules::Checkered).then(|| Piece::checkered_from_char(c)).flatten();
+                let piece = checkered
+                    .or_else(|| Piece::from_char(c))
                     .filter(|p| V::ROLES.contains(&p.role))
                     .ok_or(FenError::UnknownPiece { rank: rank_number, found: c })?;
                 if piece.role == Role::Pawn && (rank == 0 || rank == V::G::RANKS - 1) {
@@ -316,6 +360,29 @@ fn outermost_rook<V: Variant>(pos: &Position<V>, colour: Colour, h_side: bool) -
     } else {
         (0..king_file).find(|&f| is_rook(f))
     }
+}
+
+/// Reads Checkered chess's pawn flags, last checkered move and stage.
+fn parse_checkered_state<V: Variant>(fields: &[&str]) -> Result<CheckeredState, FenError> {
+    let [flags, cmove, stage] = fields else { unreachable!("three fields are passed") };
+    if flags.len() != 16 || !flags.chars().all(|c| c == '0' || c == '1') {
+        return Err(FenError::PawnFlags { found: flags.to_string() });
+    }
+    let pawn_flags = flags.chars().rev().fold(0u16, |bits, c| bits << 1 | u16::from(c == '1'));
+    let cmove = match *cmove {
+        "-" => None,
+        text => {
+            let error = || FenError::CheckeredMove {
+                found: text.to_string(),
+                reason: "expected '-' or <from><to>, e.g. g4e5".to_string(),
+            };
+            let split = text.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase()).map(|(i, _)| i);
+            let (from, to) = text.split_at(split.ok_or_else(error)?);
+            Some((V::G::parse_square(from).ok_or_else(error)?, V::G::parse_square(to).ok_or_else(error)?))
+        }
+    };
+    let stage = Stage::parse(stage).ok_or_else(|| FenError::Stage { found: stage.to_string() })?;
+    Ok(CheckeredState { pawn_flags, cmove, stage })
 }
 
 fn parse_castling<V: Variant>(pos: &Position<V>, field: &str) -> Result<CastlingRights, FenError> {
@@ -365,6 +432,12 @@ fn parse_en_passant<V: Variant>(
     }
     let error = |reason: &str| FenError::EnPassant { found: field.to_string(), reason: reason.to_string() };
     let sq = V::G::parse_square(field).ok_or_else(|| error("not a square of this board"))?;
+    if V::RULES == Rules::Checkered && pos.checkered_state().stage.is_two() {
+        if pos.occupied().has(sq) {
+            return Err(error("the passed square is occupied"));
+        }
+        return checkered::stage_two_double_stepper(pos, side, sq).map(|victim| Some((sq, victim))).map_err(error);
+    }
     // The piece that double-stepped belongs to the side not to move.
     let mover = !side;
     let passed_rank = match mover {
@@ -417,7 +490,7 @@ mod tests {
     fn malformed_fens_say_what_is_wrong() {
         use crate::Colour::*;
         let rf = "rnbqkbnr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR";
-        assert_eq!(err::<RedFool>(&format!("{rf} w KQkq")), FenError::FieldCount { found: 3 });
+        assert!(matches!(err::<RedFool>(&format!("{rf} w KQkq")), FenError::FieldCount { found: 3, .. }));
         assert_eq!(err::<RedFool>("8/8 w - - 0 1"), FenError::RankCount { found: 2, expected: 10 });
         assert!(matches!(
             err::<RedFool>("rnbqkbnr/ppppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),

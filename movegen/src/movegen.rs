@@ -13,9 +13,9 @@ use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveKind, MoveSink};
 use crate::piece::{Colour, Role};
 use crate::position::{Bb, Position};
-use crate::tamruat;
 use crate::variant::{Rules, Variant};
 use crate::{attacks::AttackTables, fool};
+use crate::{checkered, tamruat};
 
 /// Everything the generators share about the position being expanded.
 struct Context<'a, V: Variant, S: MoveSink> {
@@ -42,8 +42,10 @@ struct Context<'a, V: Variant, S: MoveSink> {
 
 /// Generates every legal move of the side to move into `sink`.
 pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
-    if V::RULES == Rules::TamRuat {
-        return tamruat::generate(pos, sink);
+    match V::RULES {
+        Rules::TamRuat => return tamruat::generate(pos, sink),
+        Rules::Checkered => return checkered::generate(pos, sink),
+        Rules::Orthodox => {}
     }
     let tables = V::G::tables();
     let us = pos.side_to_move();

@@ -25,11 +25,17 @@ pub enum MoveKind {
 /// A legal move: base move and the Fool's answer, in 32 bits.
 ///
 /// Layout: bits 0–7 from, 8–15 to, 16–23 the Fool's landing square
-/// (0xFF when he stays), 24–25 kind, 26–29 promotion role.
+/// (0xFF when he stays), 24–25 kind, 26–29 promotion role, 30 the
+/// Checkered-chess switch that precedes the move.
+///
+/// In Checkered chess a capture that takes the victim's nature is a
+/// [`MoveKind::Promotion`] into the victim's role: like a promotion, the
+/// piece that lands differs from the piece that moved.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Move(u32);
 
 const NO_FOOL: u32 = 0xFF;
+const SWITCH: u32 = 1 << 30;
 
 impl Move {
     /// A base move with no Fool answer.
@@ -49,6 +55,17 @@ impl Move {
     pub fn with_fool(self, fool_to: Option<Square>) -> Move {
         let fool_bits = fool_to.map_or(NO_FOOL, |s| s.index() as u32);
         Move(self.0 & !(0xFF << 16) | fool_bits << 16)
+    }
+    /// The same move preceded by the switch: the mover takes the checkered
+    /// pieces for good, then makes this move with one of them (RULES.md §4).
+    #[inline(always)]
+    pub fn with_switch(self) -> Move {
+        Move(self.0 | SWITCH)
+    }
+    /// True when the move starts with the switch.
+    #[inline(always)]
+    pub fn is_switch(self) -> bool {
+        self.0 & SWITCH != 0
     }
     /// The base move alone, the Fool's answer stripped.
     #[inline(always)]

@@ -54,22 +54,29 @@ fn fool_suffix<V: Variant>(m: Move) -> String {
     m.fool_to().map_or(String::new(), |sq| format!("@{}", name::<V>(sq)))
 }
 
-/// The base move in UCI text, castling written as the position's mode asks
-/// (`king_takes_rook` for Chess960).
-fn uci_base<V: Variant>(m: Move, king_takes_rook: bool) -> String {
-    let to = match m.kind() {
-        MoveKind::Castle if !king_takes_rook => Position::<V>::castling_targets(m.from(), m.to()).0,
-        _ => m.to(),
-    };
-    let promotion = m.promotion().map_or(String::new(), |r| r.char().to_string());
-    format!("{}{}{}", name::<V>(m.from()), name::<V>(to), promotion)
-}
-
 impl<V: Variant> Position<V> {
+    /// The base move in UCI text, castling written as the position's mode
+    /// asks (`king_takes_rook` for Chess960). A Checkered-chess switch is
+    /// written first as the king "taking" the enemy king: `e1e8,d5d6`.
+    fn uci_base(&self, m: Move, king_takes_rook: bool) -> String {
+        let to = match m.kind() {
+            MoveKind::Castle if !king_takes_rook => Position::<V>::castling_targets(m.from(), m.to()).0,
+            _ => m.to(),
+        };
+        let switch = if m.is_switch() {
+            let us = self.side_to_move();
+            format!("{}{},", name::<V>(self.board().king(us)), name::<V>(self.board().king(!us)))
+        } else {
+            String::new()
+        };
+        let promotion = m.promotion().map_or(String::new(), |r| r.char().to_string());
+        format!("{switch}{}{}{}", name::<V>(m.from()), name::<V>(to), promotion)
+    }
+
     /// The UCI text of a legal move: `e2e4`, `e9e10q`, `g1f3@d4`; castling
     /// as `e1g1`, or king-takes-rook `e1h1` in Chess960 mode.
     pub fn uci(&self, m: Move) -> String {
-        uci_base::<V>(m, self.chess960()) + &fool_suffix::<V>(m)
+        self.uci_base(m, self.chess960()) + &fool_suffix::<V>(m)
     }
 
     /// Reads a UCI move and finds it among the legal moves. The Fool suffix
@@ -82,12 +89,12 @@ impl<V: Variant> Position<V> {
         }
         let legal = legal_moves(self);
         let mut candidates: Vec<Move> =
-            legal.iter().copied().filter(|&m| uci_base::<V>(m, self.chess960()) == base).collect();
+            legal.iter().copied().filter(|&m| self.uci_base(m, self.chess960()) == base).collect();
         if candidates.is_empty() {
             candidates = legal
                 .iter()
                 .copied()
-                .filter(|&m| m.kind() == MoveKind::Castle && uci_base::<V>(m, !self.chess960()) == base)
+                .filter(|&m| m.kind() == MoveKind::Castle && self.uci_base(m, !self.chess960()) == base)
                 .collect();
         }
         self.pick_fool_answer(text, candidates, fool)
@@ -109,15 +116,18 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// The SAN body of a legal move, without the Fool suffix and check marks.
+    /// The SAN body of a legal move, without the Fool suffix and check
+    /// marks; a Checkered-chess switch comes first as `S,`.
     fn san_body(&self, m: Move, legal: &[Move]) -> String {
         let (from, to) = (m.from(), m.to());
+        let switch = if m.is_switch() { "S," } else { "" };
         if m.kind() == MoveKind::Castle {
-            return if V::G::file(to) > V::G::file(from) { "O-O".into() } else { "O-O-O".into() };
+            let side = if V::G::file(to) > V::G::file(from) { "O-O" } else { "O-O-O" };
+            return format!("{switch}{side}");
         }
         let role = self.piece_at(from).map_or(Role::Pawn, |p| p.role);
         let capture = self.captured_by(m).is_some();
-        let mut san = String::new();
+        let mut san = switch.to_string();
         if role == Role::Pawn {
             if capture {
                 san.push((b'a' + V::G::file(from)) as char);
@@ -127,6 +137,7 @@ impl<V: Variant> Position<V> {
             let rivals: Vec<Square> = legal
                 .iter()
                 .filter(|o| o.to() == to && o.from() != from && o.kind() != MoveKind::Castle)
+                .filter(|o| o.is_switch() == m.is_switch())
                 .filter(|o| self.piece_at(o.from()).map(|p| p.role) == Some(role))
                 .map(|o| o.from())
                 .collect();
@@ -210,11 +221,22 @@ impl<V: Variant> Position<V> {
     }
 }
 
-/// True when `base` reads `<square><square>[letter]` on this board.
+/// True when `base` reads `<square><square>[letter]` on this board, or
+/// `<square><square>,<square><square>[letter]` (a Checkered-chess switch).
 fn is_uci_shaped<V: Variant>(base: &str) -> bool {
+    if let Some((switch, rest)) = base.split_once(',') {
+        return switch.ends_with(|c: char| c.is_ascii_digit())
+            && is_squares::<V>(switch)
+            && rest.split_once(',').is_none()
+            && is_uci_shaped::<V>(rest);
+    }
     let squares =
         base.strip_suffix(|c: char| c.is_ascii_lowercase()).filter(|s| s.ends_with(|c: char| c.is_ascii_digit()));
-    let squares = squares.unwrap_or(base);
+    is_squares::<V>(squares.unwrap_or(base))
+}
+
+/// True when `squares` reads `<square><square>` on this board.
+fn is_squares<V: Variant>(squares: &str) -> bool {
     // Split before the second file letter: "e10e9" -> "e10", "e9".
     let Some(split) = squares.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase()).map(|(i, _)| i) else {
         return false;

@@ -1,6 +1,7 @@
 //! How a game ends (RULES.md §1, "Check and the end of the game").
 
 use crate::bitboard::Bitboard;
+use crate::checkered::Stage;
 use crate::movegen::legal_moves;
 use crate::piece::{Colour, Role};
 use crate::position::Position;
@@ -25,13 +26,18 @@ pub enum Outcome {
     KingsOnly,
     /// Tam Ruat: a side was left with its royal piece alone; the other wins.
     BareKing { winner: Colour },
+    /// Checkered chess, stage 2: the checkered side is to move with no
+    /// checkered piece left; the other side wins.
+    CheckeredGone { winner: Colour },
 }
 
 impl Outcome {
     /// The winner, or `None` for a draw.
     pub fn winner(self) -> Option<Colour> {
         match self {
-            Outcome::Checkmate { winner } | Outcome::BareKing { winner } => Some(winner),
+            Outcome::Checkmate { winner } | Outcome::BareKing { winner } | Outcome::CheckeredGone { winner } => {
+                Some(winner)
+            }
             _ => None,
         }
     }
@@ -55,6 +61,9 @@ impl fmt::Display for Outcome {
             Outcome::Repetition => write!(f, "draw: threefold repetition"),
             Outcome::KingsOnly => write!(f, "draw: king against king"),
             Outcome::BareKing { winner } => write!(f, "bare king, {} wins", winner.name()),
+            Outcome::CheckeredGone { winner } => {
+                write!(f, "no checkered piece left, {} wins", winner.name())
+            }
         }
     }
 }
@@ -72,6 +81,14 @@ impl<V: Variant> Position<V> {
                 return Some(Outcome::BareKing { winner: side });
             }
         }
+        if V::RULES == Rules::Checkered {
+            let side = self.side_to_move();
+            if self.checkered_state().stage == Stage::Two(side) && self.board().checkered().is_empty() {
+                return Some(Outcome::CheckeredGone { winner: !side });
+            }
+        }
+        // No move: in stage 2 of Checkered chess the checkered side is never
+        // in check, and the white/black side is when a king is attacked.
         if legal_moves(self).is_empty() {
             return Some(if self.checkers().any() {
                 Outcome::Checkmate { winner: !self.side_to_move() }

@@ -140,28 +140,57 @@ impl Role {
     }
 }
 
-/// A piece on the board: a colour and a role.
+/// A piece on the board: a colour and a role, or, in Checkered chess
+/// (RULES.md §4), a checkered piece that belongs to both players (then
+/// `colour` means nothing and is White by convention).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
     pub colour: Colour,
     pub role: Role,
+    pub checkered: bool,
 }
 
 impl Piece {
     /// The piece of `colour` and `role`.
     pub const fn new(colour: Colour, role: Role) -> Piece {
-        Piece { colour, role }
+        Piece { colour, role, checkered: false }
     }
-    /// The FEN letter: upper case for White, lower case for Black.
+    /// A checkered piece of `role` (never a king).
+    pub const fn checkered(role: Role) -> Piece {
+        Piece { colour: Colour::White, role, checkered: true }
+    }
+    /// The FEN letter: upper case for White, lower case for Black, and a
+    /// letter of its own for each checkered role.
     pub fn char(self) -> char {
+        if self.checkered {
+            return match self.role {
+                Role::Pawn => 's',
+                Role::Knight => 'o',
+                Role::Bishop => 'c',
+                Role::Rook => 'u',
+                _ => 't',
+            };
+        }
         match self.colour {
             Colour::White => self.role.char().to_ascii_uppercase(),
             Colour::Black => self.role.char(),
         }
     }
-    /// The piece of a FEN letter.
+    /// The white or black piece of a FEN letter.
     pub fn from_char(c: char) -> Option<Piece> {
         let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
         Role::from_char(c).map(|role| Piece::new(colour, role))
+    }
+    /// The checkered piece of a FEN letter of either case (`s o c u t`).
+    pub fn checkered_from_char(c: char) -> Option<Piece> {
+        let role = match c.to_ascii_lowercase() {
+            's' => Role::Pawn,
+            'o' => Role::Knight,
+            'c' => Role::Bishop,
+            'u' => Role::Rook,
+            't' => Role::Queen,
+            _ => return None,
+        };
+        Some(Piece::checkered(role))
     }
 }

@@ -5,6 +5,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::Bitboards;
 use crate::castling::CastlingRights;
+use crate::checkered::{self, CheckeredState, Stage};
 use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Colour, Piece, Role};
@@ -30,6 +31,7 @@ struct Undo {
     castling: CastlingRights,
     en_passant: Option<Square>,
     en_passant_victim: Option<Square>,
+    checkered: CheckeredState,
     halfmove: u32,
     key: u64,
 }
@@ -57,6 +59,8 @@ pub struct Position<V: Variant> {
     /// The square of the piece that made the double step, which an
     /// en-passant capture removes.
     en_passant_victim: Option<Square>,
+    /// Checkered chess's pawn flags, last checkered move and stage.
+    checkered: CheckeredState,
     halfmove: u32,
     fullmove: u32,
     chess960: bool,
@@ -75,6 +79,7 @@ impl<V: Variant> Position<V> {
             castling: CastlingRights::NONE,
             en_passant: None,
             en_passant_victim: None,
+            checkered: CheckeredState::START,
             halfmove: 0,
             fullmove: 1,
             chess960,
@@ -111,6 +116,11 @@ impl<V: Variant> Position<V> {
         self.halfmove = halfmove;
         self.fullmove = fullmove;
         self.key = self.compute_key();
+    }
+    /// Sets Checkered chess's extra state (before [`Self::set_state`],
+    /// which computes the key).
+    pub(crate) fn set_checkered_state(&mut self, state: CheckeredState) {
+        self.checkered = state;
     }
     /// Switches Chess960 mode, which changes how castling is written.
     pub fn set_chess960(&mut self, on: bool) {
@@ -164,6 +174,17 @@ impl<V: Variant> Position<V> {
     pub fn en_passant(&self) -> Option<Square> {
         self.en_passant
     }
+    /// The square of the pawn that made the double step naming
+    /// [`Self::en_passant`].
+    #[inline(always)]
+    pub fn en_passant_victim_square(&self) -> Option<Square> {
+        self.en_passant_victim
+    }
+    /// Checkered chess's pawn flags, last checkered move and stage.
+    #[inline(always)]
+    pub fn checkered_state(&self) -> CheckeredState {
+        self.checkered
+    }
     /// Half-moves since the last capture, pawn move or Fool kill.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
@@ -210,6 +231,7 @@ impl<V: Variant> Position<V> {
                 self.board.attackers_to(V::G::tables(), king, self.occupied()) & self.board.colour(!self.side)
             }
             Rules::TamRuat => tamruat::attackers(&self.board, V::G::tables(), king, !self.side, self.occupied()),
+            Rules::Checkered => checkered::checkers(self),
         }
     }
     /// True when the Fool attacks the king of the side to move.
@@ -226,6 +248,10 @@ impl<V: Variant> Position<V> {
     /// file part of the key.
     #[inline(always)]
     fn en_passant_capturable(&self) -> Option<Square> {
+        if V::RULES == Rules::Checkered {
+            // Every FEN field but the clocks tells positions apart (RULES.md §4).
+            return self.en_passant;
+        }
         self.en_passant.filter(|&ep| {
             let tables = V::G::tables();
             let pawns = (tables.pawn(!self.side, ep) & self.board.pieces(self.side, Role::Pawn)).any();
@@ -316,8 +342,14 @@ impl<V: Variant> Position<V> {
     fn effect(&self, m: Move, mover: Piece) -> Effect {
         let square = self.victim_square(m, mover);
         let victim = self.mailbox[square.index()].map(|p| (square, p));
-        let mut placed = m.promotion().map_or(mover, |r| Piece::new(mover.colour, r));
+        let mut placed = m.promotion().map_or(mover, |role| Piece { role, ..mover });
         let mut summons = false;
+        // Checkered chess, stage 1: a capture by any piece but a king leaves
+        // a checkered piece (of the mover's or, as a promotion, the victim's nature).
+        let stage_one = !(self.checkered.stage.is_two() || m.is_switch());
+        if V::RULES == Rules::Checkered && stage_one && victim.is_some() && mover.role != Role::King {
+            placed = Piece::checkered(placed.role);
+        }
         if V::RULES == Rules::TamRuat {
             if mover.role == Role::King && V::G::rank(m.to()) == Self::home_rank(!mover.colour) {
                 placed = Piece::new(mover.colour, Role::Emperor);
@@ -422,6 +454,7 @@ impl<V: Variant> Position<V> {
             castling: self.castling,
             en_passant: self.en_passant,
             en_passant_victim: self.en_passant_victim,
+            checkered: self.checkered,
             halfmove: self.halfmove,
             key: self.key,
         };
@@ -456,15 +489,24 @@ impl<V: Variant> Position<V> {
                 self.put(to, effect.placed);
                 if matches!(piece.role, Role::Pawn | Role::Barbarian) {
                     self.halfmove = 0;
-                    if V::G::rank(from).abs_diff(V::G::rank(to)) == 2 {
+                    let double_step = V::G::rank(from).abs_diff(V::G::rank(to)) == 2;
+                    // Checkered chess: in stage 1 only own pawns make one.
+                    let stage_one_checkered = V::RULES == Rules::Checkered
+                        && piece.checkered
+                        && !self.checkered.stage.is_two()
+                        && !m.is_switch();
+                    if double_step && !stage_one_checkered {
                         self.en_passant = Some(Square::new(((from.index() + to.index()) / 2) as u8));
                         self.en_passant_victim = Some(to);
                     }
                 }
             }
         }
+        if V::RULES == Rules::Checkered {
+            self.update_checkered_state(m, piece, effect.victim.is_some());
+        }
         if piece.role == Role::King {
-            self.castling.remove_colour(us);
+            self.castling.remove_colour(piece.colour);
         }
         self.strip_rights(Self::rights_tied_to(from));
         self.strip_rights(Self::rights_tied_to(to));
@@ -518,6 +560,7 @@ impl<V: Variant> Position<V> {
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
         self.en_passant_victim = undo.en_passant_victim;
+        self.checkered = undo.checkered;
         self.halfmove = undo.halfmove;
         let (from, to) = (m.from(), m.to());
         match m.kind() {
@@ -556,6 +599,7 @@ impl<V: Variant> Position<V> {
             castling: self.castling,
             en_passant: self.en_passant,
             en_passant_victim: self.en_passant_victim,
+            checkered: self.checkered,
             halfmove: self.halfmove,
             key: self.key,
         });
@@ -595,7 +639,24 @@ impl<V: Variant> Position<V> {
         if let Some(ep) = self.en_passant_capturable() {
             key ^= ZOBRIST.en_passant(V::G::file(ep));
         }
-        key
+        key ^ ZOBRIST.checkered_state(self.checkered)
+    }
+
+    /// Checkered chess: the pawn flag a double step uses up, the last
+    /// checkered move, and the stage after a switch; the key follows.
+    fn update_checkered_state(&mut self, m: Move, piece: Piece, captured: bool) {
+        let before = self.checkered;
+        let (from, to) = (m.from(), m.to());
+        if m.is_switch() {
+            self.checkered.stage = Stage::Two(self.side);
+        }
+        if piece.role == Role::Pawn && V::G::rank(from).abs_diff(V::G::rank(to)) == 2 {
+            let side_of_rank = if V::G::rank(from) == 1 { Colour::White } else { Colour::Black };
+            self.checkered.pawn_flags &= !CheckeredState::flag_bit(side_of_rank, V::G::file(from));
+        }
+        let stage_one = !self.checkered.stage.is_two();
+        self.checkered.cmove = (stage_one && piece.checkered && !captured).then_some((from, to));
+        self.key ^= ZOBRIST.checkered_state(before) ^ ZOBRIST.checkered_state(self.checkered);
     }
 
     /// Everything that make/unmake must restore, for debug checks and tests.
@@ -608,6 +669,7 @@ impl<V: Variant> Position<V> {
             castling: self.castling,
             en_passant: self.en_passant,
             en_passant_victim: self.en_passant_victim,
+            checkered: self.checkered,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             key: self.key,
@@ -625,6 +687,7 @@ pub struct Snapshot<V: Variant> {
     castling: CastlingRights,
     en_passant: Option<Square>,
     en_passant_victim: Option<Square>,
+    checkered: CheckeredState,
     halfmove: u32,
     fullmove: u32,
     key: u64,

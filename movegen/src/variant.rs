@@ -34,6 +34,8 @@ pub enum Rules {
     Orthodox,
     /// Tam Ruat (RULES.md §3): new pieces, no castling, bare king.
     TamRuat,
+    /// Checkered chess (RULES.md §4): checkered pieces, the switch, stage 2.
+    Checkered,
 }
 
 /// Red Fool Chess: 8x10 board and the Fool (RULES.md §1).
@@ -76,17 +78,32 @@ impl Variant for TamRuat {
         "raxnbqkbnxar/lupupupupupl/12/12/12/12/12/12/12/12/LPUPUPUPUPUL/RAXNBQKBNXAR w - - 0 1";
 }
 
+/// Checkered chess (l'Échiqueté) on 8x8 (RULES.md §4).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Checkered;
+
+impl Variant for Checkered {
+    type G = Board8x8;
+    const KIND: VariantKind = VariantKind::Checkered;
+    const RULES: Rules = Rules::Checkered;
+    const HAS_FOOL: bool = false;
+    const ROLES: &'static [Role] = &Role::ORTHODOX;
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 1111111111111111 - 1";
+}
+
 /// The variants by name, for choosing one at run time.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum VariantKind {
     RedFool,
     Chess,
     TamRuat,
+    Checkered,
 }
 
 impl VariantKind {
     /// Every variant the engine plays, the default first.
-    pub const ALL: [VariantKind; 3] = [VariantKind::RedFool, VariantKind::Chess, VariantKind::TamRuat];
+    pub const ALL: [VariantKind; 4] =
+        [VariantKind::RedFool, VariantKind::Chess, VariantKind::TamRuat, VariantKind::Checkered];
 
     /// The name used on the command line and in `UCI_Variant`.
     pub const fn name(self) -> &'static str {
@@ -94,6 +111,7 @@ impl VariantKind {
             VariantKind::RedFool => "redfool",
             VariantKind::Chess => "chess",
             VariantKind::TamRuat => "tamruat",
+            VariantKind::Checkered => "checkered",
         }
     }
     /// The name in a PGN `[Variant]` tag.
@@ -102,6 +120,7 @@ impl VariantKind {
             VariantKind::RedFool => "Red Fool",
             VariantKind::Chess => "Standard",
             VariantKind::TamRuat => "Tam Ruat",
+            VariantKind::Checkered => "Checkered",
         }
     }
 }
@@ -148,6 +167,10 @@ macro_rules! with_variant {
             }
             $crate::VariantKind::TamRuat => {
                 type $v = $crate::TamRuat;
+                $body
+            }
+            $crate::VariantKind::Checkered => {
+                type $v = $crate::Checkered;
                 $body
             }
         }

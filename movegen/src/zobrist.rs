@@ -5,16 +5,23 @@
 //! so they (and every hash-dependent result) are the same on every run.
 
 use crate::castling::CastlingRights;
+use crate::checkered::{CheckeredState, Stage};
 use crate::geometry::Square;
-use crate::piece::{Piece, Role};
+use crate::piece::{Colour, Piece, Role};
 
 /// All Zobrist keys.
 pub struct ZobristKeys {
-    pieces: [[[u64; 256]; Role::COUNT]; 2],
+    /// White, black and (Checkered chess) checkered pieces.
+    pieces: [[[u64; 256]; Role::COUNT]; 3],
     fool: [u64; 256],
     castling: [u64; 32],
     en_passant: [u64; 16],
     side: u64,
+    pawn_flags: [u64; 16],
+    cmove_from: [u64; 64],
+    cmove_to: [u64; 64],
+    /// Stages `1-`, `2w`, `2b` (stage `1` has no key).
+    stage: [u64; 3],
 }
 
 const fn splitmix(state: &mut u64) -> u64 {
@@ -29,11 +36,15 @@ impl ZobristKeys {
     const fn generate() -> ZobristKeys {
         let mut state = 0x5245_4446_4F4F_4C21; // "REDFOOL!"
         let mut keys = ZobristKeys {
-            pieces: [[[0; 256]; Role::COUNT]; 2],
+            pieces: [[[0; 256]; Role::COUNT]; 3],
             fool: [0; 256],
             castling: [0; 32],
             en_passant: [0; 16],
             side: 0,
+            pawn_flags: [0; 16],
+            cmove_from: [0; 64],
+            cmove_to: [0; 64],
+            stage: [0; 3],
         };
         let mut sq = 0;
         while sq < 256 {
@@ -57,13 +68,59 @@ impl ZobristKeys {
             f += 1;
         }
         keys.side = splitmix(&mut state);
+        // Checkered chess's keys come last, so the other keys stay the same.
+        let mut sq = 0;
+        while sq < 256 {
+            let mut role = 0;
+            while role < Role::COUNT {
+                keys.pieces[2][role][sq] = splitmix(&mut state);
+                role += 1;
+            }
+            sq += 1;
+        }
+        let mut i = 0;
+        while i < 16 {
+            keys.pawn_flags[i] = splitmix(&mut state);
+            i += 1;
+        }
+        let mut sq = 0;
+        while sq < 64 {
+            keys.cmove_from[sq] = splitmix(&mut state);
+            keys.cmove_to[sq] = splitmix(&mut state);
+            sq += 1;
+        }
+        let mut i = 0;
+        while i < 3 {
+            keys.stage[i] = splitmix(&mut state);
+            i += 1;
+        }
         keys
     }
 
     /// Key of `piece` standing on `sq`.
     #[inline(always)]
     pub fn piece(&self, piece: Piece, sq: Square) -> u64 {
-        self.pieces[piece.colour.index()][piece.role.index()][sq.index()]
+        let colour = if piece.checkered { 2 } else { piece.colour.index() };
+        self.pieces[colour][piece.role.index()][sq.index()]
+    }
+    /// Key of Checkered chess's extra state: pawn flags, the last checkered
+    /// move and the stage (the start state has key 0).
+    pub fn checkered_state(&self, state: CheckeredState) -> u64 {
+        let mut key = 0;
+        let mut lost = !state.pawn_flags;
+        while lost != 0 {
+            key ^= self.pawn_flags[lost.trailing_zeros() as usize];
+            lost &= lost - 1;
+        }
+        if let Some((from, to)) = state.cmove {
+            key ^= self.cmove_from[from.index() & 63] ^ self.cmove_to[to.index() & 63];
+        }
+        key ^ match state.stage {
+            Stage::One => 0,
+            Stage::OneNoSwitch => self.stage[0],
+            Stage::Two(Colour::White) => self.stage[1],
+            Stage::Two(Colour::Black) => self.stage[2],
+        }
     }
     /// Key of the Fool standing on `sq`.
     #[inline(always)]

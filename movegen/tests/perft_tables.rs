@@ -79,3 +79,8 @@ fn chess960_table() {
 fn tamruat_table() {
     check_table("tamruat.tsv");
 }
+
+#[test]
+fn checkered_table() {
+    check_table("checkered.tsv");
+}
