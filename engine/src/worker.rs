@@ -505,17 +505,14 @@ impl<'a, V: Variant> Worker<'a, V> {
 
     /// True when the position `ply` plies from the root is a draw by the
     /// rules (RULES.md §1): bare kings, fifty moves (unless the side to move
-    /// is mated), or a repetition. A position repeated inside the search
-    /// tree is scored a draw at once, since either side could repeat again;
-    /// one from before the root must have occurred twice.
+    /// is mated), or a repetition (see [`Worker::is_repetition`]).
     fn is_draw(&self, ply: usize) -> bool {
         let pos = &self.pos;
         let board = pos.board();
         if board.occupied() == board.role(Role::King) {
             return true;
         }
-        let halfmove = pos.halfmove_clock() as usize;
-        if halfmove >= 100 {
+        if pos.halfmove_clock() >= 100 {
             let mut replies = MoveCounter::default();
             if pos.checkers().is_empty() || {
                 generate(pos, &mut replies);
@@ -524,7 +521,26 @@ impl<'a, V: Variant> Worker<'a, V> {
                 return true;
             }
         }
-        let window = halfmove.min(self.frames[ply].plies_from_null);
+        self.is_repetition(ply)
+    }
+
+    /// True when the position `ply` plies from the root repeats an earlier
+    /// one. A position repeated inside the search tree is scored a draw at
+    /// once, since either side could repeat again; one from before the root
+    /// must have occurred twice.
+    ///
+    /// In chess and Red Fool a capture or pawn move can never be undone, so
+    /// only the positions since the last one (the fifty-move counter) can
+    /// come back. Not in Tam Ruat: a warlock's capture that summons a ghost
+    /// keeps the number of pieces, and two warlocks taking each other's
+    /// freshly summoned ghost in turn repeat a position every four plies
+    /// with the counter reset at each capture. There the whole line since
+    /// the last null move (or the start of the recorded game) is searched.
+    fn is_repetition(&self, ply: usize) -> bool {
+        let pos = &self.pos;
+        let since_null = self.frames[ply].plies_from_null;
+        let window =
+            if V::RULES == Rules::TamRuat { since_null } else { (pos.halfmove_clock() as usize).min(since_null) };
         let key = pos.key();
         let mut seen = 0;
         // Keys from the most recent back; same side to move every second one.
@@ -835,6 +851,12 @@ impl<'a, V: Variant> Worker<'a, V> {
         if board.occupied() == board.role(Role::King) {
             return DRAW;
         }
+        // Tam Ruat's captures can repeat a position (see `is_repetition`):
+        // without this, two warlocks trading summoned ghosts would run the
+        // quiescence search to the ply limit on every such line.
+        if V::RULES == Rules::TamRuat && ply > 0 && self.is_repetition(ply) {
+            return DRAW;
+        }
         if ply >= MAX_PLY {
             return if in_check { DRAW } else { self.evaluate() };
         }
@@ -873,6 +895,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 continue;
             }
             self.pos.make(scored.mv);
+            self.frames[ply + 1].plies_from_null = self.frames[ply].plies_from_null + 1;
             let gives_check = self.pos.in_check();
             let value = -self.qsearch::<PV>(-beta, -alpha, ply + 1, gives_check);
             self.pos.unmake();

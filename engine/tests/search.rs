@@ -212,6 +212,48 @@ fn repetition_scores_zero_in_red_fool() {
     repetition_saves_the_lost_side::<RedFool>("6k1/8/8/8/8/3*4/8/8/r7/7K b - - 0 1", &shuffle, "g1h1");
 }
 
+/// A Tam Ruat middlegame (issue 7) where White's warlock on c4 and Black's
+/// on d6 can take each other's freshly summoned ghost on d5 for ever: each
+/// capture summons a ghost of the capturer's side on the victim's square,
+/// so the material stays and a position comes back every four plies, with
+/// the fifty-move counter reset at every capture.
+const GHOST_TRADE: &str = "12/1up4k2p1/10ul/8p3/5an1R3/1b3u6/3l8/1U2A7/1PL1U7/r1N4U2L1/4U2K1PU1/8R3 w - - 2 67";
+/// The moves to the position where the ghost trading can start.
+const GHOST_TRADE_START: [&str; 3] = ["e4d5", "a3c3", "e5c3"];
+/// One round of the trade, back to the same position.
+const GHOST_TRADE_ROUND: [&str; 4] = ["d6d4", "c4e6", "d4d6", "e6c4"];
+
+/// The quiescence search used to follow the ghost trade to the ply limit
+/// (seldepth 129 from depth 1 on, 133,802 nodes to depth 8); a repetition
+/// inside the tree ends it as a draw like any other.
+#[test]
+fn tam_ruat_ghost_trading_in_the_tree_is_a_repetition() {
+    let pos = played::<TamRuat>(GHOST_TRADE, &GHOST_TRADE_START);
+    let (result, infos) = search(&pos, &depth(8), &one_thread());
+    let seldepth = infos.iter().map(|i| i.seldepth).max().unwrap();
+    assert!(seldepth < 64, "seldepth {seldepth}: a capture cycle ran to the ply limit");
+    assert!(result.nodes < 60_000, "{} nodes to depth 8", result.nodes);
+}
+
+/// The game's history counts in Tam Ruat beyond the last capture: after two
+/// rounds of the ghost trade Black, lost otherwise, takes the ghost a third
+/// time and repeats a position for the third time.
+#[test]
+fn tam_ruat_repetition_looks_past_captures() {
+    let mut moves = GHOST_TRADE_START.to_vec();
+    moves.extend(GHOST_TRADE_ROUND);
+    moves.extend(GHOST_TRADE_ROUND);
+    moves.extend(&GHOST_TRADE_ROUND[..2]);
+    let pos = played::<TamRuat>(GHOST_TRADE, &moves);
+    assert_eq!(pos.halfmove_clock(), 0);
+    let (result, _) = search(&pos, &depth(6), &one_thread());
+    assert_eq!(result.best, Some(pos.parse_uci(GHOST_TRADE_ROUND[2]).unwrap()));
+    assert_eq!(result.score, Score::Cp(0));
+    let fresh = position::<TamRuat>(&pos.fen());
+    let (result, _) = search(&fresh, &depth(6), &one_thread());
+    assert!(matches!(result.score, Score::Cp(cp) if cp < -100), "{:?}", result.score);
+}
+
 // ----- every position, every variant -----
 
 fn table_positions(file: &str) -> Vec<(VariantKind, bool, String)> {
