@@ -38,12 +38,6 @@ pub fn fill_forward<G: Geometry>(tables: &Tables<G>, colour: Colour, b: G::Bb) -
     filled & tables.all
 }
 
-/// Every square of every file that `b` touches.
-#[inline(always)]
-pub fn file_fill<G: Geometry>(tables: &Tables<G>, b: G::Bb) -> G::Bb {
-    fill_forward::<G>(tables, Colour::White, b) | fill_forward::<G>(tables, Colour::Black, b)
-}
-
 /// `b` moved one file towards the last file; squares on the last file vanish.
 #[inline(always)]
 pub fn east<G: Geometry>(tables: &Tables<G>, b: G::Bb) -> G::Bb {
@@ -85,7 +79,6 @@ mod tests {
         let up = fill_forward::<G>(t, Colour::White, b);
         assert_eq!(up, set::<G>(&["c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10"]));
         assert_eq!(fill_forward::<G>(t, Colour::Black, b), set::<G>(&["c3", "c2", "c1"]));
-        assert_eq!(file_fill::<G>(t, b), t.files[2]);
         assert_eq!(forward::<G>(t, Colour::White, set::<G>(&["h10"])), 0);
     }
 
@@ -110,7 +103,6 @@ mod tests {
         let t = G::tables();
         assert_eq!(fill_forward::<G>(t, Colour::White, set::<G>(&["l1"])), t.files[11]);
         assert_eq!(fill_forward::<G>(t, Colour::Black, set::<G>(&["a12"])), t.files[0]);
-        assert_eq!(file_fill::<G>(t, set::<G>(&["c7"])), t.files[2]);
         assert_eq!(widen::<G>(t, set::<G>(&["l5"])), set::<G>(&["k5", "l5"]));
         for sq in t.all.squares() {
             for colour in Colour::ALL {

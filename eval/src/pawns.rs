@@ -1,7 +1,7 @@
 //! Pawn structure: doubled, isolated and passed pawns, found for all pawns
 //! of a side at once with whole-board fills.
 
-use crate::bits::{east, file_fill, fill_forward, forward, west, widen};
+use crate::bits::{east, fill_forward, forward, west, widen};
 use crate::evaluation::Evaluation;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
@@ -36,20 +36,28 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
     pub(crate) fn pawns(&mut self) {
         let (board, tables) = (self.pos.board(), self.tables);
         let passed_bonus = &PassedTable::<V::G>::BONUS;
+        let pawns = Colour::ALL.map(|c| board.pieces(c, Role::Pawn));
+        // For each colour, the squares strictly ahead of its pawns and
+        // strictly behind them, on their files: four fills serve every term
+        // of both sides.
+        let [ahead, behind] = [false, true].map(|back| {
+            Colour::ALL.map(|c| {
+                let towards = if back { !c } else { c };
+                fill_forward::<V::G>(tables, towards, forward::<V::G>(tables, towards, pawns[c.index()]))
+            })
+        });
         let mut structure = [Score::ZERO; 2];
         let mut passed = [Score::ZERO; 2];
         for us in Colour::ALL {
-            let ours = board.pieces(us, Role::Pawn);
-            let theirs = board.pieces(!us, Role::Pawn);
+            let (u, them) = (us.index(), (!us).index());
+            let ours = pawns[u];
             // Pawns with one of ours ahead on the file: all but the front one.
-            let doubled = ours & fill_forward::<V::G>(tables, !us, forward::<V::G>(tables, !us, ours));
-            let files = file_fill::<V::G>(tables, ours);
+            let doubled = ours & behind[u];
+            let files = ours | ahead[u] | behind[u];
             let isolated = ours & !(east::<V::G>(tables, files) | west::<V::G>(tables, files));
-            // Everything an enemy pawn could still meet: the squares behind
-            // it, on its file and its neighbours.
-            let stoppers =
-                widen::<V::G>(tables, fill_forward::<V::G>(tables, !us, forward::<V::G>(tables, !us, theirs)));
-            let u = us.index();
+            // Everything an enemy pawn could still meet: the squares ahead
+            // of it, on its file and its neighbours.
+            let stoppers = widen::<V::G>(tables, ahead[them]);
             structure[u] = DOUBLED_PAWN * doubled.count() as i32 + ISOLATED_PAWN * isolated.count() as i32;
             for sq in (ours & !stoppers).squares() {
                 let rank = V::G::rank(sq);
