@@ -132,11 +132,35 @@ impl MoveList {
 
     /// Scores every move for a node at `ply` whose table move is `table_move`.
     pub fn score<V: Variant>(&mut self, pos: &Position<V>, table_move: TableMove, ply: usize, heuristics: &Heuristics) {
+        for m in &mut self.moves {
+            m.material = Material::of(pos, m.mv);
+        }
+        self.order(pos, table_move, ply, heuristics);
+    }
+
+    /// Keeps only the tactical moves and scores them as [`MoveList::score`]
+    /// would, for a quiescence search out of check: the quiet moves, most
+    /// of the list, are dropped before they cost any ordering work.
+    pub fn score_tactical<V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        table_move: TableMove,
+        ply: usize,
+        heuristics: &Heuristics,
+    ) {
+        self.moves.retain_mut(|m| {
+            m.material = Material::of(pos, m.mv);
+            m.material.tactical
+        });
+        self.order(pos, table_move, ply, heuristics);
+    }
+
+    /// Sets the ordering score of every move from its material assessment.
+    fn order<V: Variant>(&mut self, pos: &Position<V>, table_move: TableMove, ply: usize, heuristics: &Heuristics) {
         let us = pos.side_to_move();
         let killers = heuristics.killers(ply);
         self.sorted = false;
         for m in &mut self.moves {
-            m.material = Material::of(pos, m.mv);
             m.exchange = None;
             m.order = if table_move.matches(m.mv) {
                 TABLE_MOVE
@@ -154,12 +178,6 @@ impl MoveList {
                 heuristics.history(us, m.mv)
             };
         }
-    }
-
-    /// Keeps only the tactical moves (after [`MoveList::score`]), for a
-    /// quiescence search out of check.
-    pub fn keep_tactical(&mut self) {
-        self.moves.retain(|m| m.material.tactical);
     }
 
     /// The best-scored move among those from `index` on, moved to `index`

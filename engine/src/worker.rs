@@ -696,6 +696,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
 
             self.pos.make(mv);
+            self.shared.tt.prefetch(self.pos.key());
             let gives_check = self.pos.in_check();
             if (late || futile || losing) && !gives_check {
                 self.pos.unmake();
@@ -704,7 +705,6 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
             self.frames[ply + 1].plies_from_null = self.frames[ply].plies_from_null + 1;
             searched += 1;
-            let gives_check = self.pos.in_check();
             let new_depth = depth - 1;
             let mut value;
             if searched == 1 {
@@ -796,6 +796,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         let reduction = 3 + depth / 3 + ((eval - beta) / 200).min(3);
         self.pos.make_null();
+        self.shared.tt.prefetch(self.pos.key());
         self.frames[ply + 1].plies_from_null = 0;
         // After a pass the opponent is not in check: their own move left
         // their king safe, and nothing has moved since.
@@ -882,9 +883,11 @@ impl<'a, V: Variant> Worker<'a, V> {
             self.frames[ply].moves = moves;
             return if self.pos.checkers().any() { mated_in(ply) } else { DRAW };
         }
-        moves.score(&self.pos, hit.map_or(TableMove::NONE, |h| h.mv), ply, self.heuristics);
-        if !in_check {
-            moves.keep_tactical();
+        let table_move = hit.map_or(TableMove::NONE, |h| h.mv);
+        if in_check {
+            moves.score(&self.pos, table_move, ply, self.heuristics);
+        } else {
+            moves.score_tactical(&self.pos, table_move, ply, self.heuristics);
         }
         let mut best_move = None;
         let mut index = 0;
@@ -895,6 +898,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 continue;
             }
             self.pos.make(scored.mv);
+            self.shared.tt.prefetch(self.pos.key());
             self.frames[ply + 1].plies_from_null = self.frames[ply].plies_from_null + 1;
             let gives_check = self.pos.in_check();
             let value = -self.qsearch::<PV>(-beta, -alpha, ply + 1, gives_check);
