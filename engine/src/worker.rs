@@ -534,13 +534,17 @@ impl<'a, V: Variant> Worker<'a, V> {
     /// come back. Not in Tam Ruat: a warlock's capture that summons a ghost
     /// keeps the number of pieces, and two warlocks taking each other's
     /// freshly summoned ghost in turn repeat a position every four plies
-    /// with the counter reset at each capture. There the whole line since
-    /// the last null move (or the start of the recorded game) is searched.
+    /// with the counter reset at each capture. Nor in Checkered chess, whose
+    /// stage-2 checkered pawns step back and forth. There the whole line
+    /// since the last null move (or the start of the recorded game) is
+    /// searched.
     fn is_repetition(&self, ply: usize) -> bool {
         let pos = &self.pos;
         let since_null = self.frames[ply].plies_from_null;
-        let window =
-            if V::RULES == Rules::TamRuat { since_null } else { (pos.halfmove_clock() as usize).min(since_null) };
+        let window = match V::RULES {
+            Rules::TamRuat | Rules::Checkered => since_null,
+            Rules::Orthodox => (pos.halfmove_clock() as usize).min(since_null),
+        };
         let key = pos.key();
         let mut seen = 0;
         // Keys from the most recent back; same side to move every second one.
@@ -854,8 +858,10 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         // Tam Ruat's captures can repeat a position (see `is_repetition`):
         // without this, two warlocks trading summoned ghosts would run the
-        // quiescence search to the ply limit on every such line.
-        if V::RULES == Rules::TamRuat && ply > 0 && self.is_repetition(ply) {
+        // quiescence search to the ply limit on every such line. Checkered
+        // chess's checks by checkered pieces, which either side may move,
+        // can go back and forth the same way.
+        if V::RULES != Rules::Orthodox && ply > 0 && self.is_repetition(ply) {
             return DRAW;
         }
         if ply >= MAX_PLY {
@@ -891,11 +897,23 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         let mut best_move = None;
         let mut index = 0;
+        let mut quiet_evasions = 0;
         while let Some(scored) = moves.pick(&self.pos, index) {
             index += 1;
             let gain = scored.material.gain;
             if !in_check && (scored.exchange() < 0 || stand_pat + gain + DELTA_MARGIN <= alpha) {
                 continue;
+            }
+            // In check, once an evasion has shown the side is not mated,
+            // quiet evasions beyond the first two are left to the main
+            // search: in Checkered chess either side may check with the
+            // same checkered pieces, and searching every evasion of every
+            // check made the quiescence search explode.
+            if in_check && !scored.material.tactical {
+                if quiet_evasions >= 2 && !is_mate(best_value) {
+                    continue;
+                }
+                quiet_evasions += 1;
             }
             self.pos.make(scored.mv);
             self.shared.tt.prefetch(self.pos.key());
