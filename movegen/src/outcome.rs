@@ -111,9 +111,15 @@ impl<V: Variant> Position<V> {
     }
 
     /// How many earlier positions since the last irreversible move had this
-    /// position's key (same side to move, same Fool square).
+    /// position's key (same side to move, same Fool square). In Tam Ruat (a
+    /// warlock's capture that summons a ghost) and Checkered chess (stage-2
+    /// checkered pawns step both ways) a move that resets the fifty-move
+    /// clock can be undone, so the whole recorded game is searched.
     pub fn repetitions(&self) -> usize {
-        let window = (self.halfmove_clock() as usize).min(self.ply());
+        let window = match V::RULES {
+            Rules::Orthodox => (self.halfmove_clock() as usize).min(self.ply()),
+            Rules::TamRuat | Rules::Checkered => self.ply(),
+        };
         self.previous_keys().rev().take(window).skip(1).step_by(2).filter(|&k| k == self.key()).count()
     }
 }

@@ -242,3 +242,13 @@ fn fen_fields_of_the_variant() {
     let err = err("4k3/8/3o4/8/8/8/8/4K3 w - - 0 1 0000000000000000 - 1");
     assert_eq!(err, FenError::OpponentInCheck { colour: Colour::Black });
 }
+
+#[test]
+fn repetition_through_two_way_pawn_steps() {
+    // Stage 2: a checkered pawn steps up and down (each step resets the
+    // fifty-move clock) while a king walks to and fro; the third time the
+    // position comes back the game is drawn.
+    let fen = "4k3/8/8/8/8/3s4/8/K7 w - - 0 1 0000000000000000 - 2w";
+    let pos = after(fen, &["d3d4", "a1b1", "d4d3", "b1a1", "d3d4", "a1b1", "d4d3", "b1a1"]);
+    assert_eq!(pos.outcome(), Some(Outcome::Repetition));
+}

@@ -1,12 +1,14 @@
 //! Text pictures of a position for people: the board drawn from the top
 //! rank down, the Fool as `*`, and the pieces that menace him marked, as
-//! the Red Fool rules' own board outlines them.
+//! the Red Fool rules' own board outlines them; Checkered chess's checkered
+//! pieces set apart between colons.
 
-use movegen::{legal_moves, Bitboard, Geometry, Position, Variant};
+use movegen::{legal_moves, Bitboard, Colour, Geometry, Position, Rules, Stage, Variant};
 use std::fmt::Write;
 
 /// The board as text. A piece that attacks the Fool's square (and so would
-/// stir him if he were to resolve now) is drawn in brackets: `[R]`.
+/// stir him if he were to resolve now) is drawn in brackets: `[R]`; a
+/// checkered piece between colons: `:o:`.
 pub fn diagram<V: Variant>(pos: &Position<V>) -> String {
     let menacers = fool_menacers(pos);
     let mut out = String::new();
@@ -19,6 +21,8 @@ pub fn diagram<V: Variant>(pos: &Position<V>) -> String {
             let symbol = if pos.fool() == Some(sq) { '*' } else { pos.piece_at(sq).map_or(' ', |p| p.char()) };
             if menacers.has(sq) {
                 let _ = write!(out, "[{symbol}]|");
+            } else if pos.board().checkered().has(sq) {
+                let _ = write!(out, ":{symbol}:|");
             } else {
                 let _ = write!(out, " {symbol} |");
             }
@@ -58,6 +62,19 @@ pub fn describe<V: Variant>(pos: &Position<V>) -> String {
         let menaced = if menacers.is_empty() { "nobody".to_string() } else { menacers.join(" ") };
         let _ = writeln!(out, "Fool: {} (menaced by {menaced})", name(fool));
     }
+    if V::RULES == Rules::Checkered {
+        let state = pos.checkered_state();
+        let stage = match state.stage {
+            Stage::One => "1, the switch allowed".to_string(),
+            Stage::OneNoSwitch => "1, the switch disabled".to_string(),
+            Stage::Two(switcher) => {
+                let other = if switcher == Colour::White { "Black" } else { "White" };
+                format!("2, {} moves the checkered pieces, {other} the white and black ones", switcher.name())
+            }
+        };
+        let _ = writeln!(out, "Stage: {stage}");
+        let _ = writeln!(out, "Checkered pieces: :s: pawn, :o: knight, :c: bishop, :u: rook, :t: queen");
+    }
     let mut moves: Vec<String> = legal_moves(pos).into_iter().map(|m| pos.uci(m)).collect();
     moves.sort();
     let _ = writeln!(out, "Legal moves ({}): {}", moves.len(), moves.join(" "));
@@ -83,5 +100,15 @@ mod tests {
         let report = describe(&pos);
         assert!(report.contains("Fool: h3 (menaced by h1)"), "{report}");
         assert!(report.contains("Checkers: none"), "{report}");
+    }
+
+    #[test]
+    fn checkered_pieces_and_the_stage_are_shown() {
+        let fen = "4k3/8/8/8/3o4/8/8/4K3 b - - 0 1 0000000000000000 - 2w";
+        let pos = Position::<movegen::Checkered>::from_fen(fen, false).unwrap();
+        let report = describe(&pos);
+        assert!(report.contains(":o:|"), "{report}");
+        assert!(report.contains(" K |") && report.contains(" k |"), "{report}");
+        assert!(report.contains("Stage: 2, white moves the checkered pieces"), "{report}");
     }
 }
