@@ -13,7 +13,7 @@ use crate::search::{wait_for_stop, Bound, Report, SearchInfo, SearchOptions, Sea
 use crate::timeman::TimeManager;
 use crate::tt::{TableMove, TranspositionTable, TtBound, TtData, TtHit};
 use crate::value::{is_mate, mate_in, mated_in, to_score, Value, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
-use movegen::{generate, legal_moves, tamruat, Bitboard, Move, MoveCounter, Position, Role, Rules, Variant};
+use movegen::{generate, legal_moves, tamruat, Bitboard, Move, MoveCounter, Position, Role, Rules, Stage, Variant};
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::LazyLock;
@@ -485,15 +485,21 @@ impl<'a, V: Variant> Worker<'a, V> {
         hit.and_then(|h| h.eval).unwrap_or_else(|| self.evaluate())
     }
 
-    /// Tam Ruat's bare-king rule (RULES.md §3): a side left with its royal
-    /// piece alone has lost. Compiled away in the other variants.
+    /// Games lost by material alone: Tam Ruat's bare king (RULES.md §3), a
+    /// side left with its royal piece alone, and Checkered chess's stage 2
+    /// (§4), the checkered side to move with no checkered piece left.
+    /// Compiled away in the other variants.
     #[inline]
-    fn bare_king(&self, ply: usize) -> Option<Value> {
+    fn lost_by_material(&self, ply: usize) -> Option<Value> {
+        let board = self.pos.board();
+        let us = self.pos.side_to_move();
+        if V::RULES == Rules::Checkered {
+            let gone = self.pos.checkered_state().stage == Stage::Two(us) && board.checkered().is_empty();
+            return gone.then(|| mated_in(ply));
+        }
         if V::RULES != Rules::TamRuat {
             return None;
         }
-        let board = self.pos.board();
-        let us = self.pos.side_to_move();
         if tamruat::is_bare(board, us) {
             Some(mated_in(ply))
         } else if tamruat::is_bare(board, !us) {
@@ -601,7 +607,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.frames[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply + 1);
         if !root {
-            if let Some(value) = self.bare_king(ply) {
+            if let Some(value) = self.lost_by_material(ply) {
                 return value;
             }
             if self.is_draw(ply) {
@@ -849,7 +855,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         self.frames[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply + 1);
-        if let Some(value) = self.bare_king(ply) {
+        if let Some(value) = self.lost_by_material(ply) {
             return value;
         }
         let board = self.pos.board();
