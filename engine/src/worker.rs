@@ -13,7 +13,7 @@ use crate::search::{wait_for_stop, Bound, Report, SearchInfo, SearchOptions, Sea
 use crate::timeman::TimeManager;
 use crate::tt::{TableMove, TranspositionTable, TtBound, TtData, TtHit};
 use crate::value::{is_mate, mate_in, mated_in, to_score, Value, DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY};
-use movegen::{generate, legal_moves, tamruat, Bitboard, Move, MoveCounter, Position, Role, Rules, Variant};
+use movegen::{generate, legal_moves, tamruat, Bitboard, Move, MoveCounter, Position, Role, Rules, Stage, Variant};
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::LazyLock;
@@ -485,15 +485,21 @@ impl<'a, V: Variant> Worker<'a, V> {
         hit.and_then(|h| h.eval).unwrap_or_else(|| self.evaluate())
     }
 
-    /// Tam Ruat's bare-king rule (RULES.md §3): a side left with its royal
-    /// piece alone has lost. Compiled away in the other variants.
+    /// Games lost by material alone: Tam Ruat's bare king (RULES.md §3), a
+    /// side left with its royal piece alone, and Checkered chess's stage 2
+    /// (§4), the checkered side to move with no checkered piece left.
+    /// Compiled away in the other variants.
     #[inline]
-    fn bare_king(&self, ply: usize) -> Option<Value> {
+    fn lost_by_material(&self, ply: usize) -> Option<Value> {
+        let board = self.pos.board();
+        let us = self.pos.side_to_move();
+        if V::RULES == Rules::Checkered {
+            let gone = self.pos.checkered_state().stage == Stage::Two(us) && board.checkered().is_empty();
+            return gone.then(|| mated_in(ply));
+        }
         if V::RULES != Rules::TamRuat {
             return None;
         }
-        let board = self.pos.board();
-        let us = self.pos.side_to_move();
         if tamruat::is_bare(board, us) {
             Some(mated_in(ply))
         } else if tamruat::is_bare(board, !us) {
@@ -534,13 +540,17 @@ impl<'a, V: Variant> Worker<'a, V> {
     /// come back. Not in Tam Ruat: a warlock's capture that summons a ghost
     /// keeps the number of pieces, and two warlocks taking each other's
     /// freshly summoned ghost in turn repeat a position every four plies
-    /// with the counter reset at each capture. There the whole line since
-    /// the last null move (or the start of the recorded game) is searched.
+    /// with the counter reset at each capture. Nor in Checkered chess, whose
+    /// stage-2 checkered pawns step back and forth. There the whole line
+    /// since the last null move (or the start of the recorded game) is
+    /// searched.
     fn is_repetition(&self, ply: usize) -> bool {
         let pos = &self.pos;
         let since_null = self.frames[ply].plies_from_null;
-        let window =
-            if V::RULES == Rules::TamRuat { since_null } else { (pos.halfmove_clock() as usize).min(since_null) };
+        let window = match V::RULES {
+            Rules::TamRuat | Rules::Checkered => since_null,
+            Rules::Orthodox => (pos.halfmove_clock() as usize).min(since_null),
+        };
         let key = pos.key();
         let mut seen = 0;
         // Keys from the most recent back; same side to move every second one.
@@ -605,7 +615,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         self.frames[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply + 1);
         if !root {
-            if let Some(value) = self.bare_king(ply) {
+            if let Some(value) = self.lost_by_material(ply) {
                 return value;
             }
             if self.is_draw(ply) {
@@ -861,7 +871,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         self.frames[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply + 1);
-        if let Some(value) = self.bare_king(ply) {
+        if let Some(value) = self.lost_by_material(ply) {
             return value;
         }
         let board = self.pos.board();
@@ -870,8 +880,10 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         // Tam Ruat's captures can repeat a position (see `is_repetition`):
         // without this, two warlocks trading summoned ghosts would run the
-        // quiescence search to the ply limit on every such line.
-        if V::RULES == Rules::TamRuat && ply > 0 && self.is_repetition(ply) {
+        // quiescence search to the ply limit on every such line. Checkered
+        // chess's checks by checkered pieces, which either side may move,
+        // can go back and forth the same way.
+        if V::RULES != Rules::Orthodox && ply > 0 && self.is_repetition(ply) {
             return DRAW;
         }
         if ply >= MAX_PLY {
@@ -907,11 +919,23 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         let mut best_move = None;
         let mut index = 0;
+        let mut quiet_evasions = 0;
         while let Some(scored) = moves.pick(&self.pos, index) {
             index += 1;
             let gain = scored.material.gain;
             if !in_check && (scored.exchange() < 0 || stand_pat + gain + DELTA_MARGIN <= alpha) {
                 continue;
+            }
+            // In check, once an evasion has shown the side is not mated,
+            // quiet evasions beyond the first two are left to the main
+            // search: in Checkered chess either side may check with the
+            // same checkered pieces, and searching every evasion of every
+            // check made the quiescence search explode.
+            if in_check && !scored.material.tactical {
+                if quiet_evasions >= 2 && !is_mate(best_value) {
+                    continue;
+                }
+                quiet_evasions += 1;
             }
             self.pos.make(scored.mv);
             self.shared.tt.prefetch(self.pos.key());
