@@ -137,8 +137,10 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
 
             // `pieces` counted the menacing knights, bishops, rooks and
             // queens; add the pawns and the king.
+            // At most two pawns can menace him: no need for a popcount.
             let pawns = tables.pawn(!us, fool) & board.pieces(us, Role::Pawn);
-            let menacers = self.fool_menacers[u] + pawns.count() as i32 + tables.king(fool).has(king) as i32;
+            let pawn_count = pawns.any() as i32 + pawns.more_than_one() as i32;
+            let menacers = self.fool_menacers[u] + pawn_count + tables.king(fool).has(king) as i32;
             menace_scores[u] = FOOL_MENACE * menacers;
         }
         self.add_sides(Term::FoolVictims, victim_scores);
