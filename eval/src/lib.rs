@@ -9,6 +9,7 @@
 //! is named in [`weights`].
 
 mod bits;
+mod checkered;
 mod evaluation;
 mod fool;
 mod king;
@@ -23,7 +24,7 @@ pub use score::Score;
 pub use trace::{Term, Trace};
 
 use evaluation::Evaluation;
-use movegen::{Colour, Position, Role, Variant};
+use movegen::{Colour, Position, Role, Rules, Variant};
 use trace::Silent;
 
 /// Centipawns from the side to move's point of view.
@@ -39,13 +40,22 @@ pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
 /// Centipawns from White's point of view (for tests and display).
 #[inline]
 pub fn evaluate_white<V: Variant>(pos: &Position<V>) -> i32 {
+    if V::RULES == Rules::Checkered {
+        return checkered::evaluate_white(pos, || Evaluation::new(pos, Silent).run().0);
+    }
     Evaluation::new(pos, Silent).run().0
 }
 
 /// The evaluation's terms for each side, the phase and the total; its
 /// `Display` prints a table (the UCI `eval` command shows it).
+/// In Checkered chess the terms are those of the white and black pieces
+/// only; the total includes the checkered pieces' worth.
 pub fn trace<V: Variant>(pos: &Position<V>) -> Trace {
-    Evaluation::new(pos, Trace::default()).run().1
+    let mut trace = Evaluation::new(pos, Trace::default()).run().1;
+    if V::RULES == Rules::Checkered {
+        trace.total = evaluate_white(pos);
+    }
+    trace
 }
 
 /// Material value of a role in centipawns (middlegame value), for move

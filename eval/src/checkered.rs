@@ -1,0 +1,217 @@
+//! Checkered chess (RULES.md §4): what the checkered pieces are worth.
+//!
+//! **Stage 1.** White's and Black's pieces are scored by the ordinary
+//! evaluation (checkered pieces stand outside both colour sets, so it does
+//! not count them). A checkered piece belongs to both players: whoever is to
+//! move may use it first — to capture the other's pieces for free, since a
+//! checkered piece is never captured — and may switch, taking all of them
+//! for good. So:
+//! - the side to move is credited [`SHARE_PERCENT`] of the checkered
+//!   material (the rest would be credited to both and cancels);
+//! - checkered pieces bearing on a king's neighbourhood are danger to that
+//!   king, since its opponent may use them (checkered pawns attacking as the
+//!   opponent's pawns), counted in the ordinary king-danger units;
+//! - a piece of the side to move attacked by a checkered piece hangs: the
+//!   opponent may take it next, for nothing. The side to move saves at most
+//!   one, so it is charged [`HANGING_PERCENT`] of the least valuable of its
+//!   two most valuable such pieces (the one it cannot save);
+//! - while the switch is allowed, the side to move may switch now: its score
+//!   is at least what the stage-2 evaluation gives it as the switcher.
+//!
+//! **Stage 2.** Two camps: the switcher's checkered pieces against every
+//! white and black piece. Material (ordinary values), placement (the
+//! ordinary piece-square tables, the switcher's own for checkered pieces;
+//! two-way checkered pawns by how near they are to either promotion rank),
+//! the checkered pieces' pressure on both kings (the checkered side wins by
+//! mating either), and the move.
+//!
+//! Both return White's point of view, as `evaluate_white` does.
+
+use crate::psqt;
+use crate::score::Score;
+use crate::weights::{
+    KING_ATTACKER_UNITS, KING_DANGER_DIVISOR, KING_DANGER_ENDGAME_DIVISOR, KING_DANGER_MAX, KING_ZONE_HIT_UNITS,
+    PHASE_MAX, PHASE_WEIGHT, PIECE_VALUE, TEMPO,
+};
+use movegen::checkered::a_king_attacked_by_checkered;
+use movegen::position::Bb;
+use movegen::{Bitboard, Colour, Geometry, Position, Role, Square, Stage, Variant};
+
+// ----- weights (Checkered chess only; see the README, "Checkered chess") -----
+//
+// Measured by self-play, `redfool match --variant checkered --nodes 5000`,
+// 400 games a pairing (`--repeat`, 8 random plies), Elo of the weight used
+// against the alternative, 95 %.
+
+/// Stage 1: percent of each checkered piece's value credited to the side to
+/// move. Against 0: +139 +/- 35; against 10: +33 +/- 33; against 50:
+/// +4 +/- 32; against 75: +52 +/- 33.
+pub const SHARE_PERCENT: i32 = 25;
+/// Stage 1: percent of the ordinary king-danger units that a checkered piece
+/// bearing on a king's neighbourhood adds against that king. Against 0:
+/// -6 +/- 32 (no measurable effect).
+pub const KING_DANGER_PERCENT: i32 = 100;
+/// Stage 1: percent of the value of the side to move's hanging piece (one
+/// attacked by a checkered piece) charged to it. Against 0: +1 +/- 32.
+pub const HANGING_PERCENT: i32 = 50;
+/// Stage 1: whether the side to move's score is at least its stage-2 score
+/// as the switcher, while the switch is allowed. Against false: -5 +/- 32
+/// (it rarely changes a move; kept because it is right where it does).
+pub const SWITCH_OPTION: bool = true;
+/// Stage 2: a two-way checkered pawn one step from promotion (either way);
+/// two steps away it earns a third of this.
+pub const STAGE_TWO_PAWN_NEAR_END: Score = Score::new(40, 80);
+/// Stage 2: percent of the ordinary king-danger penalty charged for the
+/// checkered pieces' pressure on each king.
+pub const STAGE_TWO_KING_DANGER_PERCENT: i32 = 100;
+
+/// Centipawns from White's point of view; `colours` is the ordinary
+/// evaluation of the white and black pieces (White's point of view), asked
+/// for only in stage 1.
+#[inline]
+pub(crate) fn evaluate_white<V: Variant>(pos: &Position<V>, colours: impl FnOnce() -> i32) -> i32 {
+    let state = pos.checkered_state();
+    let us = pos.side_to_move();
+    let from_white = |ours: i32| if us == Colour::White { ours } else { -ours };
+    if let Stage::Two(switcher) = state.stage {
+        let theirs = stage_two(pos, switcher);
+        return if switcher == Colour::White { theirs } else { -theirs };
+    }
+    let base = colours();
+    if pos.board().checkered().is_empty() {
+        return base;
+    }
+    let ours = from_white(base) + stage_one(pos);
+    if SWITCH_OPTION && state.stage == Stage::One && !a_king_attacked_by_checkered::<V>(pos.board()) {
+        return from_white(ours.max(stage_two(pos, us)));
+    }
+    from_white(ours)
+}
+
+/// The game phase counting every piece, checkered ones included.
+fn phase<V: Variant>(pos: &Position<V>) -> i32 {
+    let board = pos.board();
+    let sum: i32 = Role::ALL.iter().map(|&r| PHASE_WEIGHT[r.index()] * board.role(r).count() as i32).sum();
+    sum.min(PHASE_MAX)
+}
+
+/// The squares a checkered piece on `sq` attacks; a pawn attacks as moving
+/// towards the far side of each colour of `pawn_directions`.
+fn attacks<V: Variant>(pos: &Position<V>, sq: Square, role: Role, pawn_directions: &[Colour]) -> Bb<V> {
+    let tables = V::G::tables();
+    let occupied = pos.occupied();
+    match role {
+        Role::Pawn => pawn_directions.iter().fold(Bb::<V>::EMPTY, |acc, &d| acc | tables.pawn(d, sq)),
+        Role::Knight => tables.knight(sq),
+        Role::Bishop => tables.bishop(sq, occupied),
+        Role::Rook => tables.rook(sq, occupied),
+        Role::Queen => tables.queen(sq, occupied),
+        _ => Bb::<V>::EMPTY,
+    }
+}
+
+/// The king's square and its neighbours.
+fn king_zone<V: Variant>(pos: &Position<V>, colour: Colour) -> Bb<V> {
+    let king = pos.board().king(colour);
+    V::G::tables().king(king) | Bb::<V>::from_square(king)
+}
+
+/// Danger units a piece of `role` attacking `attacks` adds against the
+/// king whose neighbourhood is `zone` (the ordinary king-safety units).
+fn danger_units<V: Variant>(role: Role, attacks: Bb<V>, zone: Bb<V>) -> i32 {
+    let hits = attacks & zone;
+    if hits.is_empty() {
+        0
+    } else {
+        KING_ATTACKER_UNITS[role.index()] + KING_ZONE_HIT_UNITS * hits.count() as i32
+    }
+}
+
+/// The ordinary king-danger penalty of `units`, scaled by `percent`.
+fn danger_penalty(units: i32, percent: i32) -> Score {
+    Score::new(-(units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX), -units / KING_DANGER_ENDGAME_DIVISOR)
+        .scaled(percent, 100)
+}
+
+/// Stage 1, from the side to move's point of view: its share of the
+/// checkered material, the checkered pressure on each king and its pieces
+/// hanging to checkered attackers.
+fn stage_one<V: Variant>(pos: &Position<V>) -> i32 {
+    let board = pos.board();
+    let us = pos.side_to_move();
+    let zones = Colour::ALL.map(|c| king_zone(pos, c));
+    let mut material = Score::ZERO;
+    let mut units = [0; 2];
+    // Squares each colour's pieces are attacked from by checkered pieces
+    // (pawns moving the opponent's way).
+    let mut attacked = [Bb::<V>::EMPTY; 2];
+    for sq in board.checkered().squares() {
+        let role = board.role_at(sq).expect("a checkered piece has a role");
+        material += PIECE_VALUE[role.index()];
+        for colour in Colour::ALL {
+            let reach = attacks(pos, sq, role, &[!colour]);
+            attacked[colour.index()] |= reach;
+            units[colour.index()] += danger_units::<V>(role, reach, zones[colour.index()]);
+        }
+    }
+    let share = material.scaled(SHARE_PERCENT, 100);
+    let danger = danger_penalty(units[us.index()], KING_DANGER_PERCENT)
+        - danger_penalty(units[(!us).index()], KING_DANGER_PERCENT);
+    // The two most valuable pieces of ours attacked by checkered pieces.
+    let mut hanging = [Score::ZERO; 2];
+    let ours = board.colour(us) & attacked[us.index()] & !board.role(Role::King);
+    for sq in ours.squares() {
+        let value = PIECE_VALUE[board.role_at(sq).expect("a piece has a role").index()];
+        if value.mg() > hanging[0].mg() {
+            hanging = [value, hanging[0]];
+        } else if value.mg() > hanging[1].mg() {
+            hanging[1] = value;
+        }
+    }
+    let lost = hanging[1].scaled(HANGING_PERCENT, 100);
+    (share + danger - lost).taper(phase(pos))
+}
+
+/// Stage 2, from the switcher's point of view: the checkered camp against
+/// the white and black pieces.
+fn stage_two<V: Variant>(pos: &Position<V>, switcher: Colour) -> i32 {
+    let board = pos.board();
+    let table = psqt::table::<V::G>();
+    let mut total = Score::ZERO;
+    // The allied camp: material and placement, each colour on its own table.
+    for colour in Colour::ALL {
+        let own = &table[colour.index()];
+        for sq in board.colour(colour).squares() {
+            let role = board.role_at(sq).expect("a piece has a role");
+            total -= PIECE_VALUE[role.index()] + own[role.index()][sq.index()];
+        }
+    }
+    // The checkered camp: material, placement, pressure on both kings.
+    let zones = Colour::ALL.map(|c| king_zone(pos, c));
+    let mut units = [0; 2];
+    let own = &table[switcher.index()];
+    for sq in board.checkered().squares() {
+        let role = board.role_at(sq).expect("a checkered piece has a role");
+        total += PIECE_VALUE[role.index()];
+        if role == Role::Pawn {
+            let rank = V::G::rank(sq) as i32;
+            let to_end = rank.min(V::G::RANKS as i32 - 1 - rank);
+            total += match to_end {
+                1 => STAGE_TWO_PAWN_NEAR_END,
+                2 => STAGE_TWO_PAWN_NEAR_END.scaled(1, 3),
+                _ => Score::ZERO,
+            };
+        } else {
+            total += own[role.index()][sq.index()];
+        }
+        let reach = attacks(pos, sq, role, &Colour::ALL);
+        for colour in Colour::ALL {
+            units[colour.index()] += danger_units::<V>(role, reach, zones[colour.index()]);
+        }
+    }
+    for u in units {
+        total -= danger_penalty(u, STAGE_TWO_KING_DANGER_PERCENT);
+    }
+    total += if pos.side_to_move() == switcher { TEMPO } else { -TEMPO };
+    total.taper(phase(pos))
+}
