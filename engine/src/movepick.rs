@@ -90,7 +90,8 @@ pub fn may_give_check<V: Variant>(pos: &Position<V>, m: Move) -> bool {
     }
     let ours = board.colour(us);
     (tables.bishop_pseudo(king).has(from) && (tables.bishop(king, occupied) & board.diagonal_sliders() & ours).any())
-        || (tables.rook_pseudo(king).has(from) && (tables.rook(king, occupied) & board.orthogonal_sliders() & ours).any())
+        || (tables.rook_pseudo(king).has(from)
+            && (tables.rook(king, occupied) & board.orthogonal_sliders() & ours).any())
 }
 
 /// A legal move with its ordering score and material assessment.
