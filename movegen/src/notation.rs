@@ -129,7 +129,18 @@ impl<V: Variant> Position<V> {
         let capture = self.captured_by(m).is_some();
         let mut san = switch.to_string();
         if role == Role::Pawn {
-            if capture {
+            // Checkered chess's stage-2 pawns go both ways: two pawns of one
+            // file can reach one square, and then the from-square is written.
+            let twin = legal.iter().any(|o| {
+                o.to() == to
+                    && o.from() != from
+                    && o.is_switch() == m.is_switch()
+                    && V::G::file(o.from()) == V::G::file(from)
+                    && self.piece_at(o.from()).is_some_and(|p| p.role == Role::Pawn)
+            });
+            if twin {
+                san.push_str(&name::<V>(from));
+            } else if capture {
                 san.push((b'a' + V::G::file(from)) as char);
             }
         } else {

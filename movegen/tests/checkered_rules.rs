@@ -252,3 +252,17 @@ fn repetition_through_two_way_pawn_steps() {
     let pos = after(fen, &["d3d4", "a1b1", "d4d3", "b1a1", "d3d4", "a1b1", "d4d3", "b1a1"]);
     assert_eq!(pos.outcome(), Some(Outcome::Repetition));
 }
+
+#[test]
+fn san_names_the_pawn_when_two_of_one_file_reach_a_square() {
+    // Stage 2, White moves the checkered pawns: a2 steps up, a4 steps down.
+    let fen = "4k3/8/8/8/s7/8/s7/4K3 w - - 0 1 0000000000000000 - 2w";
+    let mut pos = position(fen);
+    let up = pos.parse_uci("a2a3").unwrap();
+    let down = pos.parse_uci("a4a3").unwrap();
+    assert_eq!((pos.san(up), pos.san(down)), ("a2a3".to_string(), "a4a3".to_string()));
+    assert_eq!(pos.parse_san("a4a3"), Ok(down));
+    assert!(pos.parse_san("a3").is_err());
+    // A lone pawn keeps the short form.
+    assert_eq!(pos.san(pos.parse_uci("a4a5").unwrap()), "a5");
+}
