@@ -125,3 +125,25 @@ pub fn points_of(name: &str, game: &PgnGame) -> f64 {
         _ => 0.0,
     }
 }
+
+/// Plays redfool against itself: `games` games of `variant` at depth 2, two
+/// at once, after four random plies, plus the `extra` arguments. Insists
+/// that every game finished, checks each with [`check_game`], and returns
+/// the games.
+pub fn self_match(variant: VariantKind, games: usize, extra: &[&str]) -> Vec<PgnGame> {
+    let engine = |name: &str| vec![format!("cmd={REDFOOL}"), format!("name={name}"), "option.Hash=16".into()];
+    let pgn = temp_file(&format!("{}-self.pgn", variant.name()));
+    let count = games.to_string();
+    let mut rest = vec!["--variant", variant.name(), "--games", &count, "--depth", "2", "--concurrency", "2"];
+    rest.extend(["--random-plies", "4", "--seed", "11", "--pgnout", pgn.to_str().unwrap()]);
+    rest.extend(extra);
+    let stdout = text(&play(&match_args(&engine("Self-A"), &engine("Self-B"), &rest)).stdout);
+    let title = format!("Results of Self-A vs Self-B ({}, depth 2):", variant.pgn_name());
+    assert!(stdout.contains(&title), "{stdout}");
+    let finished = stdout.lines().find_map(|line| line.trim().strip_prefix("Games"));
+    let finished = finished.and_then(|rest| rest.split_whitespace().next());
+    assert_eq!(finished, Some(format!("{games}:").as_str()), "{stdout}");
+    let played = check_pgn(&pgn, variant, false);
+    assert_eq!(played.len(), games);
+    played
+}
