@@ -930,8 +930,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             // quiet evasions beyond the first two are left to the main
             // search: in Checkered chess either side may check with the
             // same checkered pieces, and searching every evasion of every
-            // check made the quiescence search explode.
-            if in_check && !scored.material.tactical {
+            // check made the quiescence search explode. (Kept to that
+            // variant until its worth elsewhere is measured.)
+            if V::RULES == Rules::Checkered && in_check && !scored.material.tactical {
                 if quiet_evasions >= 2 && !is_mate(best_value) {
                     continue;
                 }
