@@ -13,8 +13,8 @@ use crate::piece::{Colour, Piece, Role};
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Bitboards<B> {
     roles: [B; Role::COUNT],
-    colours: [B; 2],
-    checkered: B,
+    /// White's, Black's and the checkered pieces, by [`Piece::set_index`].
+    colours: [B; 3],
 }
 
 impl<B: Bitboard> Bitboards<B> {
@@ -23,21 +23,17 @@ impl<B: Bitboard> Bitboards<B> {
     pub fn toggle(&mut self, sq: Square, piece: Piece) {
         let bit = B::from_square(sq);
         self.roles[piece.role.index()] ^= bit;
-        if piece.checkered {
-            self.checkered ^= bit;
-        } else {
-            self.colours[piece.colour.index()] ^= bit;
-        }
+        self.colours[piece.set_index()] ^= bit;
     }
     /// Squares holding a piece: white, black or checkered.
     #[inline(always)]
     pub fn occupied(&self) -> B {
-        self.colours[0] | self.colours[1] | self.checkered
+        self.colours[0] | self.colours[1] | self.colours[2]
     }
     /// Squares holding a checkered piece (Checkered chess only).
     #[inline(always)]
     pub fn checkered(&self) -> B {
-        self.checkered
+        self.colours[2]
     }
     /// Squares holding a piece of `colour` (checkered pieces excluded).
     #[inline(always)]

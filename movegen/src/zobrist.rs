@@ -100,8 +100,7 @@ impl ZobristKeys {
     /// Key of `piece` standing on `sq`.
     #[inline(always)]
     pub fn piece(&self, piece: Piece, sq: Square) -> u64 {
-        let colour = if piece.checkered { 2 } else { piece.colour.index() };
-        self.pieces[colour][piece.role.index()][sq.index()]
+        self.pieces[piece.set_index()][piece.role.index()][sq.index()]
     }
     /// Key of Checkered chess's extra state: pawn flags, the last checkered
     /// move and the stage (the start state has key 0).
