@@ -12,8 +12,10 @@ use movegen::VariantKind;
 #[test]
 fn checkered_self_match_replays_legally() {
     // Stage 2 can last long at depth 2 (a checkered pawn stepping to and fro
-    // resets the fifty-move count), so lopsided games are adjudicated.
-    let games = self_match(VariantKind::Checkered, 20, &["--resign", "movecount=4", "score=1500"]);
+    // resets the fifty-move count), so lopsided games are adjudicated and
+    // none runs past move 150.
+    let extra = ["--resign", "movecount=4", "score=1500", "--maxmoves", "150"];
+    let games = self_match(VariantKind::Checkered, 20, &extra);
     for game in &games {
         // No illegal move, crash, stall or time forfeit.
         let termination = game.tag("Termination");

@@ -25,6 +25,11 @@ pub struct DrawRule {
     pub score: i32,
 }
 
+/// `--maxmoves <n>`: a game still going after move `n` (both sides' `n`th
+/// moves played) is drawn. It bounds games the rules let run very long,
+/// such as Checkered chess's stage 2, where pawns step back and forth.
+pub type MaxMoves = u32;
+
 /// The adjudicator's decision.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Adjudication {
@@ -38,6 +43,7 @@ pub enum Adjudication {
 pub struct Adjudicator {
     resign: Option<ResignRule>,
     draw: Option<DrawRule>,
+    max_moves: Option<MaxMoves>,
     /// Consecutive losing scores of each side's engine, White first.
     losing_streak: [u32; 2],
     /// Consecutive half-moves with a drawish score.
@@ -45,8 +51,8 @@ pub struct Adjudicator {
 }
 
 impl Adjudicator {
-    pub fn new(resign: Option<ResignRule>, draw: Option<DrawRule>) -> Adjudicator {
-        Adjudicator { resign, draw, losing_streak: [0; 2], drawish_plies: 0 }
+    pub fn new(resign: Option<ResignRule>, draw: Option<DrawRule>, max_moves: Option<MaxMoves>) -> Adjudicator {
+        Adjudicator { resign, draw, max_moves, losing_streak: [0; 2], drawish_plies: 0 }
     }
 
     /// Takes the score `mover`'s engine gave for its move number
@@ -71,6 +77,9 @@ impl Adjudicator {
                 return Some(Adjudication::Draw);
             }
         }
+        if self.max_moves.is_some_and(|n| mover == Colour::Black && move_number >= n) {
+            return Some(Adjudication::Draw);
+        }
         None
     }
 }
@@ -84,7 +93,7 @@ mod tests {
 
     #[test]
     fn resigns_after_the_losing_streak() {
-        let mut adjudicator = Adjudicator::new(Some(ResignRule { move_count: 3, score: 500 }), None);
+        let mut adjudicator = Adjudicator::new(Some(ResignRule { move_count: 3, score: 500 }), None, None);
         assert_eq!(adjudicator.update(White, CP(-600), 10), None);
         assert_eq!(adjudicator.update(Black, CP(600), 10), None);
         assert_eq!(adjudicator.update(White, CP(-500), 11), None);
@@ -94,7 +103,7 @@ mod tests {
 
     #[test]
     fn a_better_or_missing_score_breaks_the_streak() {
-        let mut adjudicator = Adjudicator::new(Some(ResignRule { move_count: 2, score: 500 }), None);
+        let mut adjudicator = Adjudicator::new(Some(ResignRule { move_count: 2, score: 500 }), None, None);
         assert_eq!(adjudicator.update(Black, CP(-900), 1), None);
         assert_eq!(adjudicator.update(Black, CP(-499), 2), None);
         assert_eq!(adjudicator.update(Black, CP(-900), 3), None);
@@ -106,7 +115,7 @@ mod tests {
     #[test]
     fn draws_after_enough_quiet_moves_from_the_move_number_on() {
         let rule = DrawRule { move_number: 5, move_count: 2, score: 10 };
-        let mut adjudicator = Adjudicator::new(None, Some(rule));
+        let mut adjudicator = Adjudicator::new(None, Some(rule), None);
         // Before move 5 nothing counts.
         for number in 1..5 {
             assert_eq!(adjudicator.update(White, CP(0), number), None);
@@ -119,5 +128,16 @@ mod tests {
         assert_eq!(adjudicator.update(White, CP(0), 7), None);
         assert_eq!(adjudicator.update(Black, CP(0), 7), None);
         assert_eq!(adjudicator.update(White, CP(-3), 8), Some(Adjudication::Draw));
+    }
+
+    #[test]
+    fn draws_once_both_sides_played_the_last_move_allowed() {
+        let mut adjudicator = Adjudicator::new(None, None, Some(3));
+        for number in 1..3 {
+            assert_eq!(adjudicator.update(White, CP(900), number), None);
+            assert_eq!(adjudicator.update(Black, None, number), None);
+        }
+        assert_eq!(adjudicator.update(White, CP(900), 3), None);
+        assert_eq!(adjudicator.update(Black, CP(-900), 3), Some(Adjudication::Draw));
     }
 }

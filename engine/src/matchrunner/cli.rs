@@ -2,7 +2,7 @@
 //! follow fastchess: `--name value` for plain options and `--name key=value
 //! …` for grouped ones (`--engine`, `--sprt`, `--resign`, `--draw`).
 
-use super::adjudication::{DrawRule, ResignRule};
+use super::adjudication::{DrawRule, MaxMoves, ResignRule};
 use super::clock::{parse_seconds, TimeControl, MAX_SECONDS};
 use super::engine_process::EngineSpec;
 use super::stats::{Sprt, SprtModel};
@@ -48,6 +48,7 @@ output and stopping:
                         stop when the SPRT over game pairs accepts a hypothesis
   --resign movecount=<n> score=<cp>
   --draw movenumber=<n> movecount=<n> score=<cp>
+  --maxmoves <n>        draw a game still going after move n
 
 Every finished game is written to the PGN file at once and followed by a score
 line, so an interrupted match (Ctrl-C) loses no finished game.";
@@ -81,6 +82,7 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     pub resign: Option<ResignRule>,
     pub draw: Option<DrawRule>,
+    pub max_moves: Option<MaxMoves>,
     pub recover: bool,
 }
 
@@ -251,6 +253,7 @@ pub fn parse_args(argv: &[String]) -> Result<Command, CliError> {
         sprt: None,
         resign: None,
         draw: None,
+        max_moves: None,
         recover: false,
     };
     for (option, values) in &options {
@@ -308,6 +311,7 @@ pub fn parse_args(argv: &[String]) -> Result<Command, CliError> {
             "--repeat" => config.repeat = true,
             "--pgnout" => config.pgn_out = Some(PathBuf::from(value)),
             "--report" => config.report_every = Some(positive(option, value)?),
+            "--maxmoves" => config.max_moves = Some(positive(option, value)?),
             "--recover" => config.recover = true,
             "--sprt" => config.sprt = Some(sprt(values)?),
             "--resign" => {
@@ -404,7 +408,7 @@ mod tests {
             "{ENGINES} --variant chess --chess960 --games 10 --rounds 3 --concurrency 2 --tc 10+0.1 \
              --openings book.epd --order random --random-plies 4 --seed 9 --repeat --pgnout out.pgn \
              --report 5 --sprt elo0=0 elo1=5 alpha=0.1 model=logistic --resign movecount=3 score=600 \
-             --draw movenumber=40 movecount=8 score=10 --recover --timemargin 25 --timeout 2.5"
+             --draw movenumber=40 movecount=8 score=10 --maxmoves 300 --recover --timemargin 25 --timeout 2.5"
         ));
         assert_eq!(c.engines[0].name.as_deref(), Some("A"));
         assert_eq!(c.engines[0].cmd, "./a");
@@ -419,6 +423,7 @@ mod tests {
         assert_eq!(c.sprt, Some(Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.1, beta: 0.05, model: SprtModel::Logistic }));
         assert_eq!(c.resign, Some(ResignRule { move_count: 3, score: 600 }));
         assert_eq!(c.draw, Some(DrawRule { move_number: 40, move_count: 8, score: 10 }));
+        assert_eq!(c.max_moves, Some(300));
         assert_eq!((c.time_margin, c.timeout), (Duration::from_millis(25), Duration::from_millis(2500)));
     }
 
@@ -485,6 +490,7 @@ mod tests {
                 &format!("{ENGINES} --games 2 --depth 1 --resign movecount=3 score=abc"),
                 "--resign score: 'abc' is not a score in centipawns",
             ),
+            (&format!("{ENGINES} --games 2 --depth 1 --maxmoves 0"), "--maxmoves: '0' is not a positive whole number"),
             (
                 &format!("{ENGINES} --games 2 --depth 1 --colour red"),
                 "--colour: unknown option (try redfool match --help)",

@@ -3,7 +3,7 @@
 //! the game by the rules, by adjudication, or by the fault of an engine
 //! (time, an illegal move, a crash or silence), the offender losing.
 
-use super::adjudication::{Adjudication, Adjudicator, DrawRule, ResignRule};
+use super::adjudication::{Adjudication, Adjudicator, DrawRule, MaxMoves, ResignRule};
 use super::clock::{GameClock, TimeControl};
 use super::engine_process::{EngineError, EngineProcess, Thought};
 use super::openings::Opening;
@@ -25,6 +25,7 @@ pub struct Referee {
     pub timeout: Duration,
     pub resign: Option<ResignRule>,
     pub draw: Option<DrawRule>,
+    pub max_moves: Option<MaxMoves>,
     pub chess960: bool,
 }
 
@@ -204,7 +205,7 @@ pub fn play<V: Variant>(
         }
     }
     let mut clock = GameClock::new(referee.control, referee.time_margin);
-    let mut adjudicator = Adjudicator::new(referee.resign, referee.draw);
+    let mut adjudicator = Adjudicator::new(referee.resign, referee.draw, referee.max_moves);
     record.result = loop {
         let move_started = Instant::now();
         if let Some(outcome) = position.outcome() {

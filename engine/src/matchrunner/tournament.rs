@@ -121,6 +121,7 @@ pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
             timeout: config.timeout,
             resign: config.resign,
             draw: config.draw,
+            max_moves: config.max_moves,
             chess960: config.chess960,
         },
         setup,
