@@ -213,6 +213,15 @@ impl<B: Bitboard> AttackTables<B> {
 /// Number of line directions.
 pub const LINE_DIRECTIONS: usize = 8;
 
+/// Direction index of a colour's forward step (north for White).
+#[inline(always)]
+pub const fn forward(colour: Colour) -> usize {
+    match colour {
+        Colour::White => 0,
+        Colour::Black => 4,
+    }
+}
+
 /// The direction opposite to `dir`.
 #[inline(always)]
 pub const fn opposite(dir: usize) -> usize {

@@ -12,6 +12,7 @@
 //! are safe on the board right after the move; the board is 8x8 and the
 //! rules are irregular, so clarity wins over the orthodox generator's pins.
 
+use crate::attacks::forward;
 use crate::bitboard::Bitboard;
 use crate::board::Bitboards;
 use crate::fen::FenError;
@@ -90,22 +91,6 @@ fn pawn_ranks<V: Variant>(direction: Colour) -> (u8, u8) {
     match direction {
         Colour::White => (1, V::G::RANKS - 1),
         Colour::Black => (V::G::RANKS - 2, 0),
-    }
-}
-
-/// The square `ranks` up (White's way) and `files` right of `sq`.
-fn offset<V: Variant>(sq: Square, ranks: i8, files: i8) -> Option<Square> {
-    let rank = V::G::rank(sq) as i8 + ranks;
-    let file = V::G::file(sq) as i8 + files;
-    let inside = (0..V::G::RANKS as i8).contains(&rank) && (0..V::G::FILES as i8).contains(&file);
-    inside.then(|| V::G::square(file as u8, rank as u8))
-}
-
-/// One rank towards `direction`'s far side.
-const fn up(direction: Colour) -> i8 {
-    match direction {
-        Colour::White => 1,
-        Colour::Black => -1,
     }
 }
 
@@ -310,8 +295,8 @@ fn emit_landing<V: Variant>(
 /// Pawn steps, double steps, captures, promotions and en passant. Stage-1
 /// pawns go the mover's way; stage-2 checkered pawns go both ways.
 fn pawn_moves<V: Variant>(pos: &Position<V>, camp: &Camp<V>, from: Square, piece: Piece, emit: &mut impl FnMut(Move)) {
-    let board = pos.board();
-    let occupied = board.occupied();
+    let tables = V::G::tables();
+    let occupied = pos.board().occupied();
     let us = pos.side_to_move();
     let directions: &[Colour] = match (camp.stage_two, piece.checkered) {
         (true, true) => &Colour::ALL,
@@ -321,19 +306,18 @@ fn pawn_moves<V: Variant>(pos: &Position<V>, camp: &Camp<V>, from: Square, piece
     for &direction in directions {
         let (second_rank, last_rank) = pawn_ranks::<V>(direction);
         let promotions = |to: Square| (V::G::rank(to) == last_rank).then_some(&Role::PROMOTIONS[..]);
-        let dy = up(direction);
-        if let Some(one) = offset::<V>(from, dy, 0).filter(|s| !occupied.has(*s)) {
+        let ahead = forward(direction);
+        if let Some(one) = tables.step(ahead, from).filter(|s| !occupied.has(*s)) {
             emit_landing(pos, camp, from, one, piece, promotions(one), emit);
             let flag = camp.stage_two
                 || pos.checkered_state().pawn_flags & CheckeredState::flag_bit(direction, V::G::file(from)) != 0;
             if V::G::rank(from) == second_rank && flag {
-                if let Some(two) = offset::<V>(one, dy, 0).filter(|s| !occupied.has(*s)) {
+                if let Some(two) = tables.step(ahead, one).filter(|s| !occupied.has(*s)) {
                     emit(Move::normal(from, two));
                 }
             }
         }
-        for dx in [-1, 1] {
-            let Some(to) = offset::<V>(from, dy, dx) else { continue };
+        for to in tables.pawn(direction, from).squares() {
             if camp.victims.has(to) {
                 emit_landing(pos, camp, from, to, piece, promotions(to), emit);
             } else if let Some((_, victim)) = camp.en_passant.filter(|&(ep, _)| ep == to) {
@@ -354,25 +338,11 @@ fn pawn_moves<V: Variant>(pos: &Position<V>, camp: &Camp<V>, from: Square, piece
 /// attacked — in stage 1 by the opponent or any checkered piece (R1), in
 /// stage 2 by checkered pieces (R4).
 fn castling<V: Variant>(pos: &Position<V>, camp: &Camp<V>, king: Square, colour: Colour, emit: &mut impl FnMut(Move)) {
-    let tables = V::G::tables();
     let board = pos.board();
     let rank = Position::<V>::home_rank(colour);
-    if V::G::rank(king) != rank {
-        return;
-    }
-    let king_bb = Bb::<V>::from_square(king);
     for file in pos.castling().files(colour) {
         let rook = V::G::square(file, rank);
-        if pos.piece_at(rook) != Some(Piece::new(colour, Role::Rook)) {
-            continue;
-        }
-        let (king_to, rook_to) = Position::<V>::castling_targets(king, rook);
-        let king_path = tables.between(king, king_to) | Bb::<V>::from_square(king_to);
-        let rook_path = tables.between(rook, rook_to) | Bb::<V>::from_square(rook_to);
-        let rook_bb = Bb::<V>::from_square(rook);
-        if ((king_path | rook_path) & board.occupied() & !(king_bb | rook_bb)).any() {
-            continue;
-        }
+        let Some(king_squares) = pos.castling_king_squares(king, rook) else { continue };
         let unsafe_square = |sq: Square| {
             if camp.stage_two {
                 attacked_by_checkered::<V>(board, sq)
@@ -380,7 +350,7 @@ fn castling<V: Variant>(pos: &Position<V>, camp: &Camp<V>, king: Square, colour:
                 attacked::<V>(board, sq, board.colour(!colour) | board.checkered(), &[!colour])
             }
         };
-        if !(king_path | king_bb).squares().any(unsafe_square) {
+        if !king_squares.squares().any(unsafe_square) {
             emit(Move::new(king, rook, MoveKind::Castle, None));
         }
     }

@@ -254,23 +254,17 @@ impl<V: Variant, S: MoveSink> Context<'_, V, S> {
         let pos = self.pos;
         let board = pos.board();
         let rank = Position::<V>::home_rank(self.us);
-        let king_bb = Bb::<V>::from_square(self.king);
         let fool_watch = pos.fool().map_or(Bb::<V>::EMPTY, |f| self.tables.knight(f));
         for file in pos.castling().files(self.us) {
             let rook = V::G::square(file, rank);
-            let rook_bb = Bb::<V>::from_square(rook);
-            let (king_to, rook_to) = Position::<V>::castling_targets(self.king, rook);
-            let king_path = self.tables.between(self.king, king_to) | Bb::<V>::from_square(king_to);
-            let rook_path = self.tables.between(rook, rook_to) | Bb::<V>::from_square(rook_to);
-            if ((king_path | rook_path) & self.occupied & !(king_bb | rook_bb)).any() {
-                continue;
-            }
-            let watched = (king_path | king_bb)
+            let Some(king_squares) = pos.castling_king_squares(self.king, rook) else { continue };
+            let watched = king_squares
                 .squares()
                 .any(|sq| fool_watch.has(sq) || board.attacked_by(self.tables, sq, !self.us, self.occupied));
             if watched {
                 continue;
             }
+            let (king_to, _) = Position::<V>::castling_targets(self.king, rook);
             // Test 1 after the move: the rook leaving may open a line on the
             // king's destination (Chess960).
             let m = Move::new(self.king, rook, MoveKind::Castle, None);

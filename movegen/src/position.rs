@@ -280,6 +280,19 @@ impl<V: Variant> Position<V> {
             (V::G::square(2, rank), V::G::square(3, rank))
         }
     }
+    /// The king's start, crossed and target squares when the king on `king`
+    /// castles with the rook on `rook`, which must not be attacked; `None`
+    /// when a piece other than those two stands on either one's path.
+    #[inline]
+    pub(crate) fn castling_king_squares(&self, king: Square, rook: Square) -> Option<Bb<V>> {
+        let tables = V::G::tables();
+        let (king_to, rook_to) = Self::castling_targets(king, rook);
+        let ends = Bb::<V>::from_square(king) | Bb::<V>::from_square(rook);
+        let king_path = tables.between(king, king_to) | Bb::<V>::from_square(king_to);
+        let rook_path = tables.between(rook, rook_to) | Bb::<V>::from_square(rook_to);
+        let clear = ((king_path | rook_path) & self.occupied() & !ends).is_empty();
+        clear.then(|| king_path | Bb::<V>::from_square(king))
+    }
     /// Castling rights that die when a move starts or ends on `sq` (a rook
     /// leaving or captured on its start square).
     #[inline(always)]
@@ -337,6 +350,13 @@ impl<V: Variant> Position<V> {
         }
     }
 
+    /// Checkered chess: true when `m` is played under stage-1 rules (before
+    /// any switch, and not itself a switch).
+    #[inline(always)]
+    fn in_stage_one(&self, m: Move) -> bool {
+        !(self.checkered.stage.is_two() || m.is_switch())
+    }
+
     /// What a quiet move, capture, promotion or en-passant capture does.
     #[inline(always)]
     fn effect(&self, m: Move, mover: Piece) -> Effect {
@@ -346,8 +366,7 @@ impl<V: Variant> Position<V> {
         let mut summons = false;
         // Checkered chess, stage 1: a capture by any piece but a king leaves
         // a checkered piece (of the mover's or, as a promotion, the victim's nature).
-        let stage_one = !(self.checkered.stage.is_two() || m.is_switch());
-        if V::RULES == Rules::Checkered && stage_one && victim.is_some() && mover.role != Role::King {
+        if V::RULES == Rules::Checkered && self.in_stage_one(m) && victim.is_some() && mover.role != Role::King {
             placed = Piece::checkered(placed.role);
         }
         if V::RULES == Rules::TamRuat {
@@ -491,10 +510,7 @@ impl<V: Variant> Position<V> {
                     self.halfmove = 0;
                     let double_step = V::G::rank(from).abs_diff(V::G::rank(to)) == 2;
                     // Checkered chess: in stage 1 only own pawns make one.
-                    let stage_one_checkered = V::RULES == Rules::Checkered
-                        && piece.checkered
-                        && !self.checkered.stage.is_two()
-                        && !m.is_switch();
+                    let stage_one_checkered = V::RULES == Rules::Checkered && piece.checkered && self.in_stage_one(m);
                     if double_step && !stage_one_checkered {
                         self.en_passant = Some(Square::new(((from.index() + to.index()) / 2) as u8));
                         self.en_passant_victim = Some(to);

@@ -8,7 +8,7 @@
 //! the enemy's. Royal pieces never give check; every other piece checks by
 //! its capture pattern, warlocks and ghosts included.
 
-use crate::attacks::{opposite, AttackTables, LINE_DIRECTIONS};
+use crate::attacks::{forward, opposite, AttackTables, LINE_DIRECTIONS};
 use crate::bitboard::Bitboard;
 use crate::board::Bitboards;
 use crate::geometry::{Geometry, Square};
@@ -16,15 +16,6 @@ use crate::moves::{Move, MoveKind, MoveSink};
 use crate::piece::{Colour, Role};
 use crate::position::Position;
 use crate::variant::Variant;
-
-/// Direction index of a colour's forward step (north for White).
-#[inline(always)]
-pub fn forward(colour: Colour) -> usize {
-    match colour {
-        Colour::White => 0,
-        Colour::Black => 4,
-    }
-}
 
 /// The pieces a pawn may be resurrected as, with how many of each a side
 /// starts with: a role is available while fewer stand on the board.
