@@ -13,4 +13,3 @@ pub mod timeman;
 pub mod tt;
 pub mod uci;
 pub mod value;
-mod worker;

@@ -15,7 +15,7 @@ use crate::history::Heuristics;
 use crate::see::exchange;
 use crate::tt::TableMove;
 use eval::piece_value;
-use movegen::{Bitboard, Geometry, Move, MoveKind, MoveSink, Position, Role, Rules, Variant};
+use movegen::{Move, MoveSink, Position, Role, Variant};
 
 const TABLE_MOVE: i32 = 1 << 30;
 const GOOD_TACTICAL: i32 = 1 << 28;
@@ -50,48 +50,6 @@ impl Material {
             tactical: captured != 0 || m.promotion().is_some() || fool_kills_enemy,
         }
     }
-}
-
-/// False only when legal move `m` of the side to move certainly does not
-/// give check: the search then prunes it without making it. True whenever
-/// it might (always in the variants this does not model): the caller makes
-/// the move and asks the position.
-///
-/// For chess and Red Fool: the moved piece does not attack the enemy king
-/// from its new square, and no slider of the mover sees the king through the
-/// square it left. Moves that are not plain (castling, en passant,
-/// promotion) and moves that stir the Fool count as possible checks. A Fool
-/// who stays cannot give check: the opponent's last move left their king
-/// safe from him, and he has not moved since.
-#[inline]
-pub fn may_give_check<V: Variant>(pos: &Position<V>, m: Move) -> bool {
-    if V::RULES != Rules::Orthodox || m.kind() != MoveKind::Normal || m.fool_to().is_some() {
-        return true;
-    }
-    let tables = V::G::tables();
-    let board = pos.board();
-    let us = pos.side_to_move();
-    let king = board.king(!us);
-    let (from, to) = (m.from(), m.to());
-    let square = <V::G as Geometry>::Bb::from_square;
-    let occupied = (pos.occupied() & !square(from)) | square(to);
-    let direct = match board.role_at(from) {
-        Some(Role::Pawn) => tables.pawn(us, to).has(king),
-        Some(Role::Knight) => tables.knight(to).has(king),
-        Some(Role::Bishop) => tables.bishop(to, occupied).has(king),
-        Some(Role::Rook) => tables.rook(to, occupied).has(king),
-        Some(Role::Queen) => tables.queen(to, occupied).has(king),
-        // Kings never stand next to each other.
-        Some(Role::King) => false,
-        _ => true,
-    };
-    if direct {
-        return true;
-    }
-    let ours = board.colour(us);
-    (tables.bishop_pseudo(king).has(from) && (tables.bishop(king, occupied) & board.diagonal_sliders() & ours).any())
-        || (tables.rook_pseudo(king).has(from)
-            && (tables.rook(king, occupied) & board.orthogonal_sliders() & ours).any())
 }
 
 /// A legal move with its ordering score and material assessment.

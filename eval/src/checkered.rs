@@ -69,11 +69,10 @@ pub const STAGE_TWO_KING_DANGER_PERCENT: i32 = 100;
 /// evaluation of the white and black pieces (White's point of view), asked
 /// for only in stage 1.
 #[inline]
-pub(crate) fn evaluate_white<V: Variant>(pos: &Position<V>, colours: impl FnOnce() -> i32) -> i32 {
-    let state = pos.checkered_state();
+pub(crate) fn evaluate_white<V: Variant>(pos: &Position<V>, stage: Stage, colours: impl FnOnce() -> i32) -> i32 {
     let us = pos.side_to_move();
     let from_white = |ours: i32| if us == Colour::White { ours } else { -ours };
-    if let Stage::Two(switcher) = state.stage {
+    if let Stage::Two(switcher) = stage {
         let theirs = stage_two(pos, switcher);
         return if switcher == Colour::White { theirs } else { -theirs };
     }
@@ -82,7 +81,7 @@ pub(crate) fn evaluate_white<V: Variant>(pos: &Position<V>, colours: impl FnOnce
         return base;
     }
     let ours = from_white(base) + stage_one(pos);
-    if SWITCH_OPTION && state.stage == Stage::One && !a_king_attacked_by_checkered::<V>(pos.board()) {
+    if SWITCH_OPTION && stage == Stage::One && !a_king_attacked_by_checkered::<V>(pos.board()) {
         return from_white(ours.max(stage_two(pos, us)));
     }
     from_white(ours)

@@ -24,7 +24,7 @@ pub use score::Score;
 pub use trace::{Term, Trace};
 
 use evaluation::Evaluation;
-use movegen::{Colour, Position, Role, Rules, Variant};
+use movegen::{Colour, Position, Role, Variant, VariantState};
 use trace::Silent;
 
 /// Centipawns from the side to move's point of view.
@@ -40,8 +40,8 @@ pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
 /// Centipawns from White's point of view (for tests and display).
 #[inline]
 pub fn evaluate_white<V: Variant>(pos: &Position<V>) -> i32 {
-    if V::RULES == Rules::Checkered {
-        return checkered::evaluate_white(pos, || Evaluation::new(pos, Silent).run().0);
+    if let Some(stage) = pos.state().stage() {
+        return checkered::evaluate_white(pos, stage, || Evaluation::new(pos, Silent).run().0);
     }
     Evaluation::new(pos, Silent).run().0
 }
@@ -52,7 +52,7 @@ pub fn evaluate_white<V: Variant>(pos: &Position<V>) -> i32 {
 /// only; the total includes the checkered pieces' worth.
 pub fn trace<V: Variant>(pos: &Position<V>) -> Trace {
     let mut trace = Evaluation::new(pos, Trace::default()).run().1;
-    if V::RULES == Rules::Checkered {
+    if pos.state().stage().is_some() {
         trace.total = evaluate_white(pos);
     }
     trace

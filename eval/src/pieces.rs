@@ -12,7 +12,7 @@ use crate::weights::{
     PIECE_VALUE,
 };
 use movegen::position::Bb;
-use movegen::{Bitboard, Colour, Role, Rules, Square, Variant};
+use movegen::{Bitboard, Colour, Role, Square, Variant};
 
 /// What one side's pieces add up to.
 #[derive(Default)]
@@ -64,7 +64,8 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         self.mobile(us, Role::Bishop, area, &mut tally, |sq| tables.bishop(sq, occupied));
         self.mobile(us, Role::Rook, area, &mut tally, |sq| tables.rook(sq, occupied));
         self.mobile(us, Role::Queen, area, &mut tally, |sq| tables.queen(sq, occupied));
-        if V::RULES == Rules::TamRuat {
+        // Tam Ruat's pieces, in the variants that have them (a constant).
+        if V::ROLES.contains(&Role::Warlock) {
             self.mobile(us, Role::Emperor, area, &mut tally, |sq| tables.queen(sq, occupied));
             self.mobile(us, Role::Paladin, area, &mut tally, |sq| tables.paladin(sq));
             self.mobile(us, Role::Wizard, area, &mut tally, |sq| tables.wizard(sq));

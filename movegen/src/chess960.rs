@@ -3,7 +3,7 @@
 
 use crate::geometry::Geometry;
 use crate::piece::Role;
-use crate::variant::{Rules, Variant};
+use crate::variant::Variant;
 
 /// Number of Chess960 start positions.
 pub const COUNT: u16 = 960;
@@ -43,7 +43,7 @@ pub fn back_rank(number: u16) -> Option<[Role; 8]> {
 /// orthodox start FEN with its first and last ranks replaced. `None` for a
 /// number not below 960 or a variant without Chess960 arrays (Tam Ruat).
 pub fn start_fen<V: Variant>(number: u16) -> Option<String> {
-    if V::RULES != Rules::Orthodox || V::G::FILES != 8 {
+    if !V::CHESS960_ARRAYS || V::G::FILES != 8 {
         return None;
     }
     let rank = back_rank(number)?;

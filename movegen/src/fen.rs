@@ -8,12 +8,10 @@
 
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingRights;
-use crate::checkered::{self, CheckeredState, Stage};
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Colour, Piece, Role};
 use crate::position::Position;
-use crate::tamruat;
-use crate::variant::{Rules, Variant};
+use crate::variant::{Variant, VariantState};
 use std::fmt;
 
 /// Why a FEN was rejected. Every variant names the field and the problem.
@@ -130,12 +128,12 @@ impl<V: Variant> Position<V> {
     /// castling field itself is read the same way in both modes.
     pub fn from_fen(fen: &str, chess960: bool) -> Result<Self, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        let checkered = V::RULES == Rules::Checkered;
-        if checkered && fields.len() != 9 {
+        let extra = V::EXTRA_FEN_FIELDS;
+        if extra > 0 && fields.len() != 6 + extra {
             let expected = "9 fields (board, side, castling, en passant, clocks, pawn flags, checkered move, stage)";
             return Err(FenError::FieldCount { found: fields.len(), expected });
         }
-        if !checkered && !(4..=6).contains(&fields.len()) {
+        if extra == 0 && !(4..=6).contains(&fields.len()) {
             let expected = "4 to 6 fields (board, side, castling, en passant, clocks)";
             return Err(FenError::FieldCount { found: fields.len(), expected });
         }
@@ -146,13 +144,9 @@ impl<V: Variant> Position<V> {
             "b" => Colour::Black,
             other => return Err(FenError::SideToMove { found: other.to_string() }),
         };
-        if V::RULES == Rules::TamRuat {
-            tamruat::validate_board(&pos).map_err(|reason| FenError::Board { reason })?;
-        }
+        V::validate_placement(&pos)?;
         let castling = parse_castling(&pos, fields[2])?;
-        if checkered {
-            pos.set_checkered_state(parse_checkered_state::<V>(&fields[6..9])?);
-        }
+        V::read_extra_fields(&mut pos, &fields[6..])?;
         let en_passant = parse_en_passant(&pos, side, fields[3])?;
         let halfmove = match fields.get(4) {
             None => 0,
@@ -167,24 +161,7 @@ impl<V: Variant> Position<V> {
                 .ok_or_else(|| FenError::FullmoveNumber { found: s.to_string() })?,
         };
         pos.set_state(side, castling, en_passant, halfmove, fullmove);
-        if checkered {
-            checkered::validate(&pos, fields[7])?;
-            return Ok(pos);
-        }
-        // The side that just moved must not be in check, by a piece or the Fool.
-        let them = !side;
-        let their_king = pos.board().king(them);
-        let attacked = match V::RULES {
-            Rules::Orthodox => {
-                pos.board().attacked_by(V::G::tables(), their_king, side, pos.occupied())
-                    || pos.fool().is_some_and(|f| V::G::tables().knight(f).has(their_king))
-            }
-            Rules::TamRuat => tamruat::in_check(pos.board(), V::G::tables(), them),
-            Rules::Checkered => unreachable!("checked by checkered::validate"),
-        };
-        if attacked {
-            return Err(FenError::OpponentInCheck { colour: them });
-        }
+        V::validate(&pos)?;
         Ok(pos)
     }
 
@@ -224,20 +201,8 @@ impl<V: Variant> Position<V> {
             None => out.push('-'),
         }
         out.push_str(&format!(" {} {}", self.halfmove_clock(), self.fullmove_number()));
-        if V::RULES == Rules::Checkered {
-            let state = self.checkered_fen_fields();
-            out.push_str(&format!(" {} {} {}", state.0, state.1, state.2));
-        }
+        V::write_extra_fields(self, &mut out);
         out
-    }
-
-    /// Checkered chess's last three FEN fields.
-    fn checkered_fen_fields(&self) -> (String, String, &'static str) {
-        let state = self.checkered_state();
-        let cmove = state
-            .cmove
-            .map_or("-".to_string(), |(from, to)| format!("{}{}", V::G::square_name(from), V::G::square_name(to)));
-        (state.flags_fen(), cmove, state.stage.fen())
     }
 
     /// The castling field in X-FEN.
@@ -311,17 +276,13 @@ fn parse_board<V: Variant>(pos: &mut Position<V>, field: &str) -> Result<(), Fen
             }
             let sq = V::G::square(file as u8, rank);
             if c == '*' {
-                if !V::HAS_FOOL {
+                if !V::State::FOOL {
                     return Err(FenError::FoolNotAllowed);
                 }
                 fools += 1;
-                pos.set_fool(Some(sq));
+                pos.set_fool(sq);
             } else {
-                let checkered = (V::RULES == Rules::Checkered).then(|| Piece::checkered_from_char(c)).flatten();
-                let piece = checkered
-                    .or_else(|| Piece::from_char(c))
-                    .filter(|p| V::ROLES.contains(&p.role))
-                    .ok_or(FenError::UnknownPiece { rank: rank_number, found: c })?;
+                let piece = V::read_piece(c).ok_or(FenError::UnknownPiece { rank: rank_number, found: c })?;
                 if piece.role == Role::Pawn && (rank == 0 || rank == V::G::RANKS - 1) {
                     return Err(FenError::PawnOnBackRank { square: V::G::square_name(sq).to_string() });
                 }
@@ -333,7 +294,7 @@ fn parse_board<V: Variant>(pos: &mut Position<V>, field: &str) -> Result<(), Fen
             return Err(FenError::RankLength { rank: rank_number, found: file, expected: V::G::FILES });
         }
     }
-    if V::HAS_FOOL && fools != 1 {
+    if V::State::FOOL && fools != 1 {
         return Err(FenError::FoolCount { found: fools });
     }
     for colour in Colour::ALL {
@@ -362,36 +323,13 @@ fn outermost_rook<V: Variant>(pos: &Position<V>, colour: Colour, h_side: bool) -
     }
 }
 
-/// Reads Checkered chess's pawn flags, last checkered move and stage.
-fn parse_checkered_state<V: Variant>(fields: &[&str]) -> Result<CheckeredState, FenError> {
-    let [flags, cmove, stage] = fields else { unreachable!("three fields are passed") };
-    if flags.len() != 16 || !flags.chars().all(|c| c == '0' || c == '1') {
-        return Err(FenError::PawnFlags { found: flags.to_string() });
-    }
-    let pawn_flags = flags.chars().rev().fold(0u16, |bits, c| bits << 1 | u16::from(c == '1'));
-    let cmove = match *cmove {
-        "-" => None,
-        text => {
-            let error = || FenError::CheckeredMove {
-                found: text.to_string(),
-                reason: "expected '-' or <from><to>, e.g. g4e5".to_string(),
-            };
-            let split = text.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase()).map(|(i, _)| i);
-            let (from, to) = text.split_at(split.ok_or_else(error)?);
-            Some((V::G::parse_square(from).ok_or_else(error)?, V::G::parse_square(to).ok_or_else(error)?))
-        }
-    };
-    let stage = Stage::parse(stage).ok_or_else(|| FenError::Stage { found: stage.to_string() })?;
-    Ok(CheckeredState { pawn_flags, cmove, stage })
-}
-
 fn parse_castling<V: Variant>(pos: &Position<V>, field: &str) -> Result<CastlingRights, FenError> {
     let mut rights = CastlingRights::NONE;
     if field == "-" {
         return Ok(rights);
     }
     let error = |reason: String| FenError::Castling { found: field.to_string(), reason };
-    if V::RULES == Rules::TamRuat {
+    if !V::CASTLING {
         return Err(error("this variant has no castling; the field must be '-'".to_string()));
     }
     for c in field.chars() {
@@ -432,38 +370,11 @@ fn parse_en_passant<V: Variant>(
     }
     let error = |reason: &str| FenError::EnPassant { found: field.to_string(), reason: reason.to_string() };
     let sq = V::G::parse_square(field).ok_or_else(|| error("not a square of this board"))?;
-    if V::RULES == Rules::Checkered && pos.checkered_state().stage.is_two() {
-        if pos.occupied().has(sq) {
-            return Err(error("the passed square is occupied"));
-        }
-        return checkered::stage_two_double_stepper(pos, side, sq).map(|victim| Some((sq, victim))).map_err(error);
-    }
-    // The piece that double-stepped belongs to the side not to move.
-    let mover = !side;
-    let passed_rank = match mover {
-        Colour::White => 2,
-        Colour::Black => V::G::RANKS - 3,
-    };
-    if V::G::rank(sq) != passed_rank {
-        return Err(error("not on the rank a double step passes for the side that just moved"));
-    }
-    if pos.occupied().has(sq) {
-        return Err(error("the passed square is occupied"));
-    }
-    if V::RULES == Rules::TamRuat {
-        return tamruat::double_stepper(pos, sq, mover).map(|victim| Some((sq, victim))).map_err(error);
-    }
-    let (pawn_rank, start_rank) = match mover {
-        Colour::White => (3, 1),
-        Colour::Black => (V::G::RANKS - 4, V::G::RANKS - 2),
-    };
-    let file = V::G::file(sq);
-    if pos.occupied().has(V::G::square(file, start_rank)) {
-        return Err(error("the pawn's start square is occupied"));
-    }
-    let victim = V::G::square(file, pawn_rank);
-    if pos.piece_at(victim) != Some(Piece::new(mover, Role::Pawn)) {
-        return Err(error("no pawn stands where the double step would have put it"));
+    let victim = V::en_passant_victim(pos, side, sq).map_err(error)?;
+    // The Fool may have stepped onto the passed square since the double
+    // step: the square was passed, but no capture can land there now.
+    if pos.fool() == Some(sq) {
+        return Ok(None);
     }
     Ok(Some((sq, victim)))
 }

@@ -3,13 +3,13 @@
 //! make/unmake, Zobrist keys, game outcomes, notation and perft.
 //!
 //! Everything is generic over a [`Variant`], which fixes the board
-//! [`Geometry`] and the rule switches at compile time.
+//! [`Geometry`] and answers the rule questions through its hooks; each
+//! variant lives in one module under [`variants`].
 
 pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod castling;
-pub mod checkered;
 pub mod chess960;
 pub mod fen;
 pub mod fool;
@@ -21,13 +21,14 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
-pub mod tamruat;
 pub mod variant;
+pub mod variants;
 pub mod zobrist;
+
+pub use variants::{checkered, tamruat};
 
 pub use bitboard::{Bitboard, Wide};
 pub use castling::CastlingRights;
-pub use checkered::{CheckeredState, Stage};
 pub use fen::FenError;
 pub use geometry::{Board12x12, Board8x10, Board8x8, Geometry, Square};
 pub use movegen::{generate, legal_moves};
@@ -37,4 +38,5 @@ pub use outcome::Outcome;
 pub use perft::{divide, perft};
 pub use piece::{Colour, Piece, Role};
 pub use position::Position;
-pub use variant::{Checkered, Chess, RedFool, Rules, TamRuat, UnknownVariant, Variant, VariantKind};
+pub use variant::{Checkered, Chess, RedFool, TamRuat, UnknownVariant, Variant, VariantKind, VariantState};
+pub use variants::checkered::{CheckeredState, Stage};

@@ -13,9 +13,8 @@ use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveKind, MoveSink};
 use crate::piece::{Colour, Role};
 use crate::position::{Bb, Position};
-use crate::variant::{Rules, Variant};
+use crate::variant::Variant;
 use crate::{attacks::AttackTables, fool};
-use crate::{checkered, tamruat};
 
 /// Everything the generators share about the position being expanded.
 struct Context<'a, V: Variant, S: MoveSink> {
@@ -40,13 +39,16 @@ struct Context<'a, V: Variant, S: MoveSink> {
     fool_quiet: bool,
 }
 
-/// Generates every legal move of the side to move into `sink`.
+/// Generates every legal move of the side to move into `sink`, by the
+/// variant's rules.
+#[inline]
 pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
-    match V::RULES {
-        Rules::TamRuat => return tamruat::generate(pos, sink),
-        Rules::Checkered => return checkered::generate(pos, sink),
-        Rules::Orthodox => {}
-    }
+    V::generate(pos, sink)
+}
+
+/// The orthodox generator (chess, Red Fool Chess), the Fool's answers
+/// included where there is a Fool.
+pub(crate) fn generate_orthodox<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
     let tables = V::G::tables();
     let us = pos.side_to_move();
     let board = pos.board();
@@ -107,7 +109,7 @@ impl<V: Variant, S: MoveSink> Context<'_, V, S> {
     #[inline(always)]
     fn emit(&mut self, base: Move) {
         match self.pos.fool() {
-            Some(fool) if V::HAS_FOOL => {
+            Some(fool) => {
                 let (from, to) = (base.from(), base.to());
                 let simple = matches!(base.kind(), MoveKind::Normal | MoveKind::Promotion);
                 if simple && self.fool_quiet && !self.fool_lines.has(from) && !self.fool_lines.has(to) {

@@ -1,12 +1,11 @@
 //! How a game ends (RULES.md §1, "Check and the end of the game").
 
 use crate::bitboard::Bitboard;
-use crate::checkered::Stage;
-use crate::movegen::legal_moves;
+use crate::movegen::{generate, legal_moves};
+use crate::moves::MoveCounter;
 use crate::piece::{Colour, Role};
 use crate::position::Position;
-use crate::tamruat;
-use crate::variant::{Rules, Variant};
+use crate::variant::Variant;
 use std::fmt;
 
 /// A finished game's result and the reason for it.
@@ -72,20 +71,8 @@ impl<V: Variant> Position<V> {
     /// The outcome when the game is over in this position, else `None`.
     /// Mate and stalemate take precedence over the fifty-move rule.
     pub fn outcome(&self) -> Option<Outcome> {
-        if V::RULES == Rules::TamRuat {
-            let side = self.side_to_move();
-            if tamruat::is_bare(self.board(), side) {
-                return Some(Outcome::BareKing { winner: !side });
-            }
-            if tamruat::is_bare(self.board(), !side) {
-                return Some(Outcome::BareKing { winner: side });
-            }
-        }
-        if V::RULES == Rules::Checkered {
-            let side = self.side_to_move();
-            if self.checkered_state().stage == Stage::Two(side) && self.board().checkered().is_empty() {
-                return Some(Outcome::CheckeredGone { winner: !side });
-            }
+        if let Some(outcome) = V::variant_outcome(self) {
+            return Some(outcome);
         }
         // No move: in stage 2 of Checkered chess the checkered side is never
         // in check, and the white/black side is when a king is attacked.
@@ -104,10 +91,58 @@ impl<V: Variant> Position<V> {
         if self.repetitions() >= 2 {
             return Some(Outcome::Repetition);
         }
-        if self.board().occupied() == self.board().role(Role::King) {
+        if self.kings_only() {
             return Some(Outcome::KingsOnly);
         }
         None
+    }
+
+    /// The game's end by the variant's own rules (Tam Ruat's bare king,
+    /// Checkered chess's checkered side with nothing left), which the search
+    /// scores before anything else.
+    #[inline]
+    pub fn variant_outcome(&self) -> Option<Outcome> {
+        V::variant_outcome(self)
+    }
+
+    /// True when only the two kings are left (a draw).
+    #[inline]
+    pub fn kings_only(&self) -> bool {
+        self.board().occupied() == self.board().role(Role::King)
+    }
+
+    /// True when the fifty-move rule ends the game here: a hundred
+    /// half-moves without a capture, pawn move or Fool kill, unless the side
+    /// to move is mated (mate takes precedence).
+    pub fn fifty_moves_draw(&self) -> bool {
+        if self.halfmove_clock() < 100 {
+            return false;
+        }
+        if self.checkers().is_empty() {
+            return true;
+        }
+        let mut replies = MoveCounter::default();
+        generate(self, &mut replies);
+        replies.0 > 0
+    }
+
+    /// How many of the latest positions could repeat this one: since the
+    /// last capture, pawn move or Fool kill, or the whole recorded game
+    /// where those can be undone (see [`Variant::IRREVERSIBLE_RESETS`]).
+    #[inline]
+    pub fn repetition_window(&self) -> usize {
+        if V::IRREVERSIBLE_RESETS {
+            (self.halfmove_clock() as usize).min(self.ply())
+        } else {
+            self.ply()
+        }
+    }
+
+    /// True when a capture or pawn move can be undone, so a line of
+    /// captures can repeat a position (see [`Variant::IRREVERSIBLE_RESETS`]).
+    #[inline]
+    pub fn captures_can_repeat(&self) -> bool {
+        !V::IRREVERSIBLE_RESETS
     }
 
     /// How many earlier positions since the last irreversible move had this
@@ -116,10 +151,7 @@ impl<V: Variant> Position<V> {
     /// checkered pawns step both ways) a move that resets the fifty-move
     /// clock can be undone, so the whole recorded game is searched.
     pub fn repetitions(&self) -> usize {
-        let window = match V::RULES {
-            Rules::Orthodox => (self.halfmove_clock() as usize).min(self.ply()),
-            Rules::TamRuat | Rules::Checkered => self.ply(),
-        };
+        let window = self.repetition_window();
         self.previous_keys().rev().take(window).skip(1).step_by(2).filter(|&k| k == self.key()).count()
     }
 }

@@ -5,12 +5,10 @@
 use crate::bitboard::Bitboard;
 use crate::board::Bitboards;
 use crate::castling::CastlingRights;
-use crate::checkered::{self, CheckeredState, Stage};
 use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Colour, Piece, Role};
-use crate::tamruat;
-use crate::variant::{Rules, Variant};
+use crate::variant::{Variant, VariantState};
 use crate::zobrist::ZOBRIST;
 
 /// The bitboard type of variant `V`.
@@ -18,54 +16,57 @@ pub type Bb<V> = <<V as Variant>::G as Geometry>::Bb;
 
 /// What `make` must remember so that `unmake` can restore the position.
 #[derive(Clone, Copy, Debug)]
-struct Undo {
+struct Undo<V: Variant> {
     mv: Move,
     /// The piece that moved, as it was before the move (a pawn that
     /// promoted, a king that became an emperor).
     moved: Piece,
-    captured: Option<Piece>,
-    /// A warlock's capture summoned a ghost onto the victim's square.
-    summoned: bool,
-    fool_from: Option<Square>,
+    /// The captured piece and the square it stood on.
+    captured: Option<(Square, Piece)>,
     fool_victim: Option<Piece>,
     castling: CastlingRights,
     en_passant: Option<Square>,
     en_passant_victim: Option<Square>,
-    checkered: CheckeredState,
+    state: V::State,
     halfmove: u32,
     key: u64,
 }
 
 /// What the base move of a quiet move, capture or promotion does to the
-/// board, the special pieces of every variant included.
+/// board, the special pieces of every variant included: the answer of
+/// [`Variant::effect`].
 #[derive(Clone, Copy, Debug)]
-struct Effect {
+pub struct Effect {
     /// The captured piece and its square (not always the target square: a
     /// warlock captures the piece it jumps over, en passant the passed pawn).
-    victim: Option<(Square, Piece)>,
+    pub victim: Option<(Square, Piece)>,
     /// What stands on the target square afterwards.
-    placed: Piece,
+    pub placed: Piece,
     /// A ghost of the mover appears on the victim's square.
-    summons: bool,
+    pub summons: bool,
 }
+
+/// A position of variant `V`: the board, the side to move, castling rights,
+/// the en-passant square, the clocks, the variant's own state (the Fool,
+/// Checkered chess's stage) and the moves made since it was set up.
 #[derive(Clone)]
 pub struct Position<V: Variant> {
     board: Bitboards<Bb<V>>,
     mailbox: [Option<Piece>; 256],
-    fool: Option<Square>,
     side: Colour,
     castling: CastlingRights,
     en_passant: Option<Square>,
     /// The square of the piece that made the double step, which an
     /// en-passant capture removes.
     en_passant_victim: Option<Square>,
-    /// Checkered chess's pawn flags, last checkered move and stage.
-    checkered: CheckeredState,
+    /// The variant's own state: the Fool's square, Checkered chess's pawn
+    /// flags, last checkered move and stage.
+    state: V::State,
     halfmove: u32,
     fullmove: u32,
     chess960: bool,
     key: u64,
-    history: Vec<Undo>,
+    history: Vec<Undo<V>>,
 }
 
 impl<V: Variant> Position<V> {
@@ -74,12 +75,11 @@ impl<V: Variant> Position<V> {
         Position {
             board: Bitboards::default(),
             mailbox: [None; 256],
-            fool: None,
             side: Colour::White,
             castling: CastlingRights::NONE,
             en_passant: None,
             en_passant_victim: None,
-            checkered: CheckeredState::START,
+            state: V::State::default(),
             halfmove: 0,
             fullmove: 1,
             chess960,
@@ -98,8 +98,8 @@ impl<V: Variant> Position<V> {
     pub(crate) fn set_piece(&mut self, sq: Square, piece: Piece) {
         self.put(sq, piece);
     }
-    pub(crate) fn set_fool(&mut self, sq: Option<Square>) {
-        self.fool = sq;
+    pub(crate) fn set_fool(&mut self, sq: Square) {
+        self.state.set_fool(sq);
     }
     pub(crate) fn set_state(
         &mut self,
@@ -117,10 +117,23 @@ impl<V: Variant> Position<V> {
         self.fullmove = fullmove;
         self.key = self.compute_key();
     }
-    /// Sets Checkered chess's extra state (before [`Self::set_state`],
-    /// which computes the key).
-    pub(crate) fn set_checkered_state(&mut self, state: CheckeredState) {
-        self.checkered = state;
+    /// The variant's own state, for its hooks to update (the key is theirs
+    /// to keep in step: see [`Self::toggle_key`]).
+    #[inline(always)]
+    pub(crate) fn state_mut(&mut self) -> &mut V::State {
+        &mut self.state
+    }
+    /// Flips `bits` of the Zobrist key, for hooks that change the state.
+    #[inline(always)]
+    pub(crate) fn toggle_key(&mut self, bits: u64) {
+        self.key ^= bits;
+    }
+    /// Forgets the en-passant square (a hook's rule says the double step
+    /// just made gives no such right).
+    #[inline(always)]
+    pub(crate) fn clear_en_passant(&mut self) {
+        self.en_passant = None;
+        self.en_passant_victim = None;
     }
     /// Switches Chess960 mode, which changes how castling is written.
     pub fn set_chess960(&mut self, on: bool) {
@@ -142,11 +155,7 @@ impl<V: Variant> Position<V> {
     /// The Fool's square (always `Some` in variants with a Fool).
     #[inline(always)]
     pub fn fool(&self) -> Option<Square> {
-        if V::HAS_FOOL {
-            self.fool
-        } else {
-            None
-        }
+        self.state.fool()
     }
     /// The Fool's square as a bitboard (empty without a Fool).
     #[inline(always)]
@@ -180,10 +189,11 @@ impl<V: Variant> Position<V> {
     pub fn en_passant_victim_square(&self) -> Option<Square> {
         self.en_passant_victim
     }
-    /// Checkered chess's pawn flags, last checkered move and stage.
+    /// The variant's own state (the Fool's square, Checkered chess's pawn
+    /// flags, last checkered move and stage).
     #[inline(always)]
-    pub fn checkered_state(&self) -> CheckeredState {
-        self.checkered
+    pub fn state(&self) -> &V::State {
+        &self.state
     }
     /// Half-moves since the last capture, pawn move or Fool kill.
     pub fn halfmove_clock(&self) -> u32 {
@@ -225,38 +235,35 @@ impl<V: Variant> Position<V> {
     /// Enemy pieces (not the Fool) attacking the king of the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> Bb<V> {
-        let king = self.board.king(self.side);
-        match V::RULES {
-            Rules::Orthodox => {
-                self.board.attackers_to(V::G::tables(), king, self.occupied()) & self.board.colour(!self.side)
-            }
-            Rules::TamRuat => tamruat::attackers(&self.board, V::G::tables(), king, !self.side, self.occupied()),
-            Rules::Checkered => checkered::checkers(self),
-        }
+        V::checkers(self)
     }
     /// True when the Fool attacks the king of the side to move.
     #[inline(always)]
     pub fn fool_gives_check(&self) -> bool {
         self.fool().is_some_and(|f| V::G::tables().knight(f).has(self.board.king(self.side)))
     }
+    /// False only when legal move `m` certainly does not give check (see
+    /// [`Variant::may_give_check`]): a search prunes such a move unmade.
+    #[inline(always)]
+    pub fn may_give_check(&self, m: Move) -> bool {
+        V::may_give_check(self, m)
+    }
     /// True when the side to move is in check, by an enemy piece or the Fool.
     pub fn in_check(&self) -> bool {
         self.checkers().any() || self.fool_gives_check()
     }
-    /// True when the side to move could capture en passant now (a pawn of
-    /// theirs attacks the en-passant square); only then is the en-passant
-    /// file part of the key.
+    /// The en-passant square when it is part of the key (see
+    /// [`Variant::en_passant_key`]).
     #[inline(always)]
     fn en_passant_capturable(&self) -> Option<Square> {
-        if V::RULES == Rules::Checkered {
-            // Every FEN field but the clocks tells positions apart (RULES.md §4).
-            return self.en_passant;
-        }
-        self.en_passant.filter(|&ep| {
-            let tables = V::G::tables();
-            let pawns = (tables.pawn(!self.side, ep) & self.board.pieces(self.side, Role::Pawn)).any();
-            pawns || (V::RULES == Rules::TamRuat && tamruat::barbarian_capturer(&self.board, tables, ep, self.side))
-        })
+        V::en_passant_key(self)
+    }
+    /// True when a pawn of the side to move attacks the en-passant square:
+    /// the orthodox reason for the square to be part of the key.
+    #[inline(always)]
+    pub(crate) fn pawn_can_take_en_passant(&self) -> Option<Square> {
+        self.en_passant
+            .filter(|&ep| (V::G::tables().pawn(!self.side, ep) & self.board.pieces(self.side, Role::Pawn)).any())
     }
 
     // ----- castling geometry -----
@@ -330,54 +337,25 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// The victim's square of an en-passant capture.
+    /// What a quiet move, capture, promotion or en-passant capture does
+    /// under the orthodox rules: the victim on the target square (the
+    /// passed pawn for en passant), the mover (or its promotion) placed on
+    /// the target. Variants adjust this in [`Variant::effect`].
     #[inline(always)]
-    fn en_passant_victim(&self) -> Square {
-        self.en_passant_victim.expect("an en-passant capture has a victim")
-    }
-
-    /// Where the piece a move captures stands: the target square, the
-    /// passed pawn's square for en passant, the square a warlock jumps over.
-    #[inline(always)]
-    fn victim_square(&self, m: Move, mover: Piece) -> Square {
-        let (from, to) = (m.from(), m.to());
-        if m.kind() == MoveKind::EnPassant {
-            self.en_passant_victim()
-        } else if V::RULES == Rules::TamRuat && mover.role == Role::Warlock && !V::G::tables().king(from).has(to) {
-            Square::new(((from.index() + to.index()) / 2) as u8)
+    pub(crate) fn plain_effect(&self, m: Move, mover: Piece) -> Effect {
+        let square = if m.kind() == MoveKind::EnPassant {
+            self.en_passant_victim.expect("an en-passant capture has a victim")
         } else {
-            to
-        }
+            m.to()
+        };
+        let victim = self.mailbox[square.index()].map(|p| (square, p));
+        let placed = m.promotion().map_or(mover, |role| Piece { role, ..mover });
+        Effect { victim, placed, summons: false }
     }
 
-    /// Checkered chess: true when `m` is played under stage-1 rules (before
-    /// any switch, and not itself a switch).
-    #[inline(always)]
-    fn in_stage_one(&self, m: Move) -> bool {
-        !(self.checkered.stage.is_two() || m.is_switch())
-    }
-
-    /// What a quiet move, capture, promotion or en-passant capture does.
     #[inline(always)]
     fn effect(&self, m: Move, mover: Piece) -> Effect {
-        let square = self.victim_square(m, mover);
-        let victim = self.mailbox[square.index()].map(|p| (square, p));
-        let mut placed = m.promotion().map_or(mover, |role| Piece { role, ..mover });
-        let mut summons = false;
-        // Checkered chess, stage 1: a capture by any piece but a king leaves
-        // a checkered piece (of the mover's or, as a promotion, the victim's nature).
-        if V::RULES == Rules::Checkered && self.in_stage_one(m) && victim.is_some() && mover.role != Role::King {
-            placed = Piece::checkered(placed.role);
-        }
-        if V::RULES == Rules::TamRuat {
-            if mover.role == Role::King && V::G::rank(m.to()) == Self::home_rank(!mover.colour) {
-                placed = Piece::new(mover.colour, Role::Emperor);
-            }
-            summons = mover.role == Role::Warlock
-                && victim.is_some()
-                && self.board.pieces(mover.colour, Role::Ghost).count() < 2;
-        }
-        Effect { victim, placed, summons }
+        V::effect(self, m, mover)
     }
 
     /// The piece placement right after the base move of `m`, before the Fool
@@ -467,13 +445,11 @@ impl<V: Variant> Position<V> {
             mv: m,
             moved: piece,
             captured: None,
-            summoned: false,
-            fool_from: self.fool,
             fool_victim: None,
             castling: self.castling,
             en_passant: self.en_passant,
             en_passant_victim: self.en_passant_victim,
-            checkered: self.checkered,
+            state: self.state,
             halfmove: self.halfmove,
             key: self.key,
         };
@@ -497,38 +473,32 @@ impl<V: Variant> Position<V> {
             }
             MoveKind::EnPassant | MoveKind::Normal | MoveKind::Promotion => {
                 if let Some((square, _)) = effect.victim {
-                    undo.captured = Some(self.remove(square));
+                    undo.captured = Some((square, self.remove(square)));
                     self.halfmove = 0;
                     if effect.summons {
                         self.put(square, Piece::new(us, Role::Ghost));
-                        undo.summoned = true;
                     }
                 }
                 self.remove(from);
                 self.put(to, effect.placed);
                 if matches!(piece.role, Role::Pawn | Role::Barbarian) {
                     self.halfmove = 0;
-                    let double_step = V::G::rank(from).abs_diff(V::G::rank(to)) == 2;
-                    // Checkered chess: in stage 1 only own pawns make one.
-                    let stage_one_checkered = V::RULES == Rules::Checkered && piece.checkered && self.in_stage_one(m);
-                    if double_step && !stage_one_checkered {
+                    if V::G::rank(from).abs_diff(V::G::rank(to)) == 2 {
                         self.en_passant = Some(Square::new(((from.index() + to.index()) / 2) as u8));
                         self.en_passant_victim = Some(to);
                     }
                 }
             }
         }
-        if V::RULES == Rules::Checkered {
-            self.update_checkered_state(m, piece, effect.victim.is_some());
-        }
+        V::after_move(self, m, piece, effect.victim.is_some());
         if piece.role == Role::King {
             self.castling.remove_colour(piece.colour);
         }
         self.strip_rights(Self::rights_tied_to(from));
         self.strip_rights(Self::rights_tied_to(to));
 
-        if let Some(landing) = m.fool_to() {
-            let fool_from = self.fool.expect("a Fool to move");
+        if let Some(landing) = m.fool_to().filter(|_| V::State::FOOL) {
+            let fool_from = self.fool().expect("a Fool to move");
             if self.mailbox[landing.index()].is_some() {
                 undo.fool_victim = Some(self.remove(landing));
                 self.halfmove = 0;
@@ -540,7 +510,7 @@ impl<V: Variant> Position<V> {
                 self.en_passant = None;
                 self.en_passant_victim = None;
             }
-            self.fool = Some(landing);
+            self.state.set_fool(landing);
             self.key ^= ZOBRIST.fool(fool_from) ^ ZOBRIST.fool(landing);
         }
 
@@ -567,16 +537,13 @@ impl<V: Variant> Position<V> {
         if us == Colour::Black {
             self.fullmove -= 1;
         }
-        if let Some(landing) = m.fool_to() {
-            if let Some(victim) = undo.fool_victim {
-                self.put(landing, victim);
-            }
-            self.fool = undo.fool_from;
+        if let Some(victim) = undo.fool_victim {
+            self.put(m.fool_to().expect("the Fool killed on his landing square"), victim);
         }
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
         self.en_passant_victim = undo.en_passant_victim;
-        self.checkered = undo.checkered;
+        self.state = undo.state;
         self.halfmove = undo.halfmove;
         let (from, to) = (m.from(), m.to());
         match m.kind() {
@@ -588,14 +555,14 @@ impl<V: Variant> Position<V> {
                 self.put(to, rook);
             }
             MoveKind::EnPassant | MoveKind::Normal | MoveKind::Promotion => {
-                let victim_square = self.victim_square(m, undo.moved);
                 self.remove(to);
                 self.put(from, undo.moved);
-                if let Some(captured) = undo.captured {
-                    if undo.summoned {
-                        self.remove(victim_square);
+                if let Some((square, captured)) = undo.captured {
+                    // A ghost summoned onto the victim's square goes first.
+                    if self.mailbox[square.index()].is_some() {
+                        self.remove(square);
                     }
-                    self.put(victim_square, captured);
+                    self.put(square, captured);
                 }
             }
         }
@@ -609,13 +576,11 @@ impl<V: Variant> Position<V> {
             mv: Move::default(),
             moved: Piece::new(self.side, Role::King),
             captured: None,
-            summoned: false,
-            fool_from: self.fool,
             fool_victim: None,
             castling: self.castling,
             en_passant: self.en_passant,
             en_passant_victim: self.en_passant_victim,
-            checkered: self.checkered,
+            state: self.state,
             halfmove: self.halfmove,
             key: self.key,
         });
@@ -655,24 +620,7 @@ impl<V: Variant> Position<V> {
         if let Some(ep) = self.en_passant_capturable() {
             key ^= ZOBRIST.en_passant(V::G::file(ep));
         }
-        key ^ ZOBRIST.checkered_state(self.checkered)
-    }
-
-    /// Checkered chess: the pawn flag a double step uses up, the last
-    /// checkered move, and the stage after a switch; the key follows.
-    fn update_checkered_state(&mut self, m: Move, piece: Piece, captured: bool) {
-        let before = self.checkered;
-        let (from, to) = (m.from(), m.to());
-        if m.is_switch() {
-            self.checkered.stage = Stage::Two(self.side);
-        }
-        if piece.role == Role::Pawn && V::G::rank(from).abs_diff(V::G::rank(to)) == 2 {
-            let side_of_rank = if V::G::rank(from) == 1 { Colour::White } else { Colour::Black };
-            self.checkered.pawn_flags &= !CheckeredState::flag_bit(side_of_rank, V::G::file(from));
-        }
-        let stage_one = !self.checkered.stage.is_two();
-        self.checkered.cmove = (stage_one && piece.checkered && !captured).then_some((from, to));
-        self.key ^= ZOBRIST.checkered_state(before) ^ ZOBRIST.checkered_state(self.checkered);
+        key ^ self.state.key()
     }
 
     /// Everything that make/unmake must restore, for debug checks and tests.
@@ -680,12 +628,11 @@ impl<V: Variant> Position<V> {
         Snapshot {
             board: self.board,
             mailbox: self.mailbox,
-            fool: self.fool,
             side: self.side,
             castling: self.castling,
             en_passant: self.en_passant,
             en_passant_victim: self.en_passant_victim,
-            checkered: self.checkered,
+            state: self.state,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             key: self.key,
@@ -698,12 +645,11 @@ impl<V: Variant> Position<V> {
 pub struct Snapshot<V: Variant> {
     board: Bitboards<Bb<V>>,
     mailbox: [Option<Piece>; 256],
-    fool: Option<Square>,
     side: Colour,
     castling: CastlingRights,
     en_passant: Option<Square>,
     en_passant_victim: Option<Square>,
-    checkered: CheckeredState,
+    state: V::State,
     halfmove: u32,
     fullmove: u32,
     key: u64,

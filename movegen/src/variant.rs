@@ -6,90 +6,151 @@
 //! variants at run time (command line, UCI) and [`with_variant!`] turns a
 //! run-time choice into a call of the right monomorphized code.
 
-use crate::geometry::{Board12x12, Board8x10, Board8x8, Geometry};
-use crate::piece::Role;
+use crate::board::Bitboards;
+use crate::fen::FenError;
+use crate::geometry::{Geometry, Square};
+use crate::moves::{Move, MoveSink};
+use crate::outcome::Outcome;
+use crate::piece::{Colour, Piece, Role};
+use crate::position::{Bb, Effect, Position};
+use crate::variants::checkered::Stage;
 use std::fmt;
 use std::str::FromStr;
 
-/// The compile-time description of a variant.
+/// A variant: the board, its pieces, and every rule question the generic
+/// code asks. The required methods are the rule hooks; a new variant that
+/// forgets one does not compile. The search, the evaluation and the referee
+/// never ask which variant they play: they call [`Position`] methods, which
+/// answer through these hooks, monomorphized per variant.
+///
+/// Each variant lives in one module under `variants/`; see ARCHITECTURE.md
+/// for what adding one touches.
 pub trait Variant: 'static + Copy + Eq + Send + Sync + fmt::Debug + Default {
     /// The board shape.
     type G: Geometry;
+    /// What a position of this variant carries beyond the pieces, the side
+    /// to move, castling rights, the en-passant square and the clocks: the
+    /// Fool's square in Red Fool Chess, the checkered state in Checkered
+    /// chess, nothing (`()`) elsewhere.
+    type State: VariantState;
     /// Which variant this is at run time.
     const KIND: VariantKind;
-    /// Which move generator and special rules apply.
-    const RULES: Rules;
-    /// True when the neutral Red Fool stands on the board (RULES.md §1).
-    const HAS_FOOL: bool;
     /// The roles that may stand on the board (the FEN letters accepted).
     const ROLES: &'static [Role];
     /// The orthodox start position.
     const START_FEN: &'static str;
+    /// True when the variant castles (its FEN castling field may be other than `-`).
+    const CASTLING: bool;
+    /// True when the variant has Chess960 back-rank arrangements.
+    const CHESS960_ARRAYS: bool;
+    /// FEN fields after the fullmove number (Checkered chess has three).
+    const EXTRA_FEN_FIELDS: usize;
+    /// True when a capture or pawn move can never be undone, so that only
+    /// the positions since the last one (the fifty-move clock) can repeat.
+    /// False where they can: Tam Ruat's warlock capture summons a ghost and
+    /// keeps the number of pieces, Checkered chess's stage-2 pawns step
+    /// back and forth; there the whole recorded game can repeat.
+    const IRREVERSIBLE_RESETS: bool;
+
+    /// Generates every legal move of the side to move into `sink`.
+    fn generate<S: MoveSink>(pos: &Position<Self>, sink: &mut S);
+
+    /// The pieces giving check to the side to move (the Fool not included:
+    /// see [`Position::fool_gives_check`]).
+    fn checkers(pos: &Position<Self>) -> Bb<Self>;
+
+    /// False only when legal move `m` certainly does not give check, so a
+    /// search may prune it without making it; true whenever it might (the
+    /// caller then makes the move and asks [`Position::in_check`]).
+    fn may_give_check(pos: &Position<Self>, m: Move) -> bool;
+
+    /// The pieces of `by` that could capture a piece of the other side
+    /// standing on `sq` and would then stand on `sq`, lines stopping at
+    /// `occupied`: the recaptures the exchange evaluator plays out. Pieces
+    /// whose capture ends elsewhere (Tam Ruat's warlock) are left out.
+    /// `None` when the variant declares its exchanges unmodelled: the
+    /// capture's own gain is then taken as final.
+    fn exchange_attackers(board: &Bitboards<Bb<Self>>, sq: Square, by: Colour, occupied: Bb<Self>) -> Option<Bb<Self>>;
+
+    /// What the base move `m` of `mover` (a quiet move, capture, promotion
+    /// or en passant; not castling) does to the board: what it captures and
+    /// where, what stands on the target square afterwards, and whether a
+    /// piece is summoned.
+    fn effect(pos: &Position<Self>, m: Move, mover: Piece) -> Effect;
+
+    /// Updates the variant's own state after the base move `m` of `mover`
+    /// (`captured`: it took a piece), before the Fool answers.
+    fn after_move(pos: &mut Position<Self>, m: Move, mover: Piece, captured: bool);
+
+    /// The en-passant square when it tells positions apart for repetitions
+    /// and the key: only when the side to move could take there, except in
+    /// variants that count every FEN field.
+    fn en_passant_key(pos: &Position<Self>) -> Option<Square>;
+
+    /// The game's end by the variant's own rules, before mate and the draw
+    /// rules are looked at: Tam Ruat's bare king, Checkered chess's
+    /// checkered side with nothing left.
+    fn variant_outcome(pos: &Position<Self>) -> Option<Outcome>;
+
+    /// Reads a FEN piece letter (checkered pieces included where they exist).
+    fn read_piece(c: char) -> Option<Piece>;
+
+    /// Reads the extra FEN fields ([`Self::EXTRA_FEN_FIELDS`] of them) into
+    /// the position's state.
+    fn read_extra_fields(pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError>;
+
+    /// Writes the extra FEN fields, each preceded by a space.
+    fn write_extra_fields(pos: &Position<Self>, out: &mut String);
+
+    /// Checks the placement alone, right after the board field is read
+    /// (royal pieces, pieces on impossible ranks).
+    fn validate_placement(pos: &Position<Self>) -> Result<(), FenError>;
+
+    /// The square of the piece whose double step passed `passed`, `side`
+    /// being to move, or why the en-passant field is implausible.
+    fn en_passant_victim(pos: &Position<Self>, side: Colour, passed: Square) -> Result<Square, &'static str>;
+
+    /// Checks a position read from a FEN as a whole: the side that just
+    /// moved may not be in check, and the variant's state must be possible.
+    fn validate(pos: &Position<Self>) -> Result<(), FenError>;
 }
 
-/// The families of rules the move generator knows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Rules {
-    /// FIDE chess pieces and castling (chess, Chess960, Red Fool Chess).
-    Orthodox,
-    /// Tam Ruat (RULES.md §3): new pieces, no castling, bare king.
-    TamRuat,
-    /// Checkered chess (RULES.md §4): checkered pieces, the switch, stage 2.
-    Checkered,
+/// A variant's state beyond the orthodox one; see [`Variant::State`].
+pub trait VariantState: Copy + Eq + fmt::Debug + Default + Send + Sync + 'static {
+    /// True when the state holds the Fool (one must stand on the board).
+    const FOOL: bool;
+    /// The Fool's square, in a variant with a Fool.
+    fn fool(&self) -> Option<Square>;
+    /// Moves the Fool (only called when [`Self::FOOL`]).
+    fn set_fool(&mut self, sq: Square);
+    /// Checkered chess's stage, the only part of its state the search and
+    /// evaluation look at; `None` in other variants.
+    fn stage(&self) -> Option<Stage>;
+    /// The state's part of the Zobrist key (0 for the start state).
+    fn key(&self) -> u64;
 }
 
-/// Red Fool Chess: 8x10 board and the Fool (RULES.md §1).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct RedFool;
-
-impl Variant for RedFool {
-    type G = Board8x10;
-    const KIND: VariantKind = VariantKind::RedFool;
-    const RULES: Rules = Rules::Orthodox;
-    const HAS_FOOL: bool = true;
-    const ROLES: &'static [Role] = &Role::ORTHODOX;
-    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// No state beyond the orthodox one (chess, Tam Ruat).
+impl VariantState for () {
+    const FOOL: bool = false;
+    #[inline(always)]
+    fn fool(&self) -> Option<Square> {
+        None
+    }
+    fn set_fool(&mut self, _: Square) {
+        unreachable!("a variant without a Fool never moves him")
+    }
+    #[inline(always)]
+    fn stage(&self) -> Option<Stage> {
+        None
+    }
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        0
+    }
 }
 
-/// Orthodox chess on 8x8 (RULES.md §2).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Chess;
-
-impl Variant for Chess {
-    type G = Board8x8;
-    const KIND: VariantKind = VariantKind::Chess;
-    const RULES: Rules = Rules::Orthodox;
-    const HAS_FOOL: bool = false;
-    const ROLES: &'static [Role] = &Role::ORTHODOX;
-    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-}
-
-/// Tam Ruat: 12x12, warlocks, ghosts, barbarians, emperors (RULES.md §3).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct TamRuat;
-
-impl Variant for TamRuat {
-    type G = Board12x12;
-    const KIND: VariantKind = VariantKind::TamRuat;
-    const RULES: Rules = Rules::TamRuat;
-    const HAS_FOOL: bool = false;
-    const ROLES: &'static [Role] = &Role::ALL;
-    const START_FEN: &'static str =
-        "raxnbqkbnxar/lupupupupupl/12/12/12/12/12/12/12/12/LPUPUPUPUPUL/RAXNBQKBNXAR w - - 0 1";
-}
-
-/// Checkered chess (l'Échiqueté) on 8x8 (RULES.md §4).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Checkered;
-
-impl Variant for Checkered {
-    type G = Board8x8;
-    const KIND: VariantKind = VariantKind::Checkered;
-    const RULES: Rules = Rules::Checkered;
-    const HAS_FOOL: bool = false;
-    const ROLES: &'static [Role] = &Role::ORTHODOX;
-    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 1111111111111111 - 1";
-}
+pub use crate::variants::{Checkered, Chess, RedFool, TamRuat};
 
 /// The variants by name, for choosing one at run time.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -5,9 +5,9 @@
 //! so they (and every hash-dependent result) are the same on every run.
 
 use crate::castling::CastlingRights;
-use crate::checkered::{CheckeredState, Stage};
 use crate::geometry::Square;
 use crate::piece::{Colour, Piece, Role};
+use crate::variants::checkered::{CheckeredState, Stage};
 
 /// All Zobrist keys.
 pub struct ZobristKeys {

@@ -190,7 +190,7 @@ fn the_switch_and_what_forbids_it() {
     assert_eq!(pos.san(m), "S,Nf3+");
     pos.make(m);
     assert_eq!(pos.fen(), "4k3/8/8/8/8/5o2/8/4K3 b - - 1 1 0000000000000000 - 2w");
-    assert_eq!(pos.checkered_state().stage, Stage::Two(Colour::White));
+    assert_eq!(pos.state().stage, Stage::Two(Colour::White));
     assert!(pos.in_check());
     pos.unmake();
     assert_eq!(pos.fen(), fen);

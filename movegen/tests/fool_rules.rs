@@ -240,9 +240,18 @@ fn en_passant_and_the_fool() {
     let mut pos = position(flight);
     pos.make(pos.parse_uci("e2e4@e3").unwrap());
     assert_eq!(pos.fen(), "3r3k/8/8/8/8/b7/4P3/4*2K/6R1/8 b - - 0 1");
-    // And a FEN that puts the Fool on its en-passant square is rejected.
-    let bad = "3r3k/8/8/8/8/b7/3pP3/4*2K/6R1/8 b - e3 0 1";
-    assert!(Position::<RedFool>::from_fen(bad, false).is_err());
+    // A FEN that names the Fool's square as the passed square is read
+    // (RULES.md §1: he landed there after the double step); the square is
+    // unusable and written back as `-`.
+    let on_fool = Position::<RedFool>::from_fen("3r3k/8/8/8/8/b7/3pP3/4*2K/6R1/8 b - e3 0 1", false).unwrap();
+    assert_eq!(on_fool.en_passant(), None);
+    assert_eq!(on_fool.fen(), "3r3k/8/8/8/8/b7/3pP3/4*2K/6R1/8 b - - 0 1");
+    // (Issue 16's example put the black king on e10, where the Fool on d8
+    // checks it: refused for that reason alone. The king on h10 here.)
+    let after_d9d7 = Position::<RedFool>::from_fen("7k/8/3*4/3p4/8/8/8/8/8/4K3 w - d8 0 1", false).unwrap();
+    assert_eq!(after_d9d7.fen(), "7k/8/3*4/3p4/8/8/8/8/8/4K3 w - - 0 1");
+    // Still refused: a passed square with no pawn beyond it.
+    assert!(Position::<RedFool>::from_fen("7k/8/3*4/8/8/8/8/8/8/4K3 w - d8 0 1", false).is_err());
 }
 
 /// With no legal move: a real check is mate, a Fool-only check a draw, no

@@ -3,7 +3,7 @@
 //! the Red Fool rules' own board outlines them; Checkered chess's checkered
 //! pieces set apart between colons.
 
-use movegen::{legal_moves, Bitboard, Colour, Geometry, Position, Rules, Stage, Variant};
+use movegen::{legal_moves, Bitboard, Colour, Geometry, Position, Stage, Variant, VariantState};
 use std::fmt::Write;
 
 /// The board as text. A piece that attacks the Fool's square (and so would
@@ -62,9 +62,8 @@ pub fn describe<V: Variant>(pos: &Position<V>) -> String {
         let menaced = if menacers.is_empty() { "nobody".to_string() } else { menacers.join(" ") };
         let _ = writeln!(out, "Fool: {} (menaced by {menaced})", name(fool));
     }
-    if V::RULES == Rules::Checkered {
-        let state = pos.checkered_state();
-        let stage = match state.stage {
+    if let Some(stage) = pos.state().stage() {
+        let stage = match stage {
             Stage::One => "1, the switch allowed".to_string(),
             Stage::OneNoSwitch => "1, the switch disabled".to_string(),
             Stage::Two(switcher) => {

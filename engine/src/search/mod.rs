@@ -11,15 +11,26 @@
 //! played is the main thread's, unless a helper finished a deeper iteration:
 //! then that helper's best line is taken.
 
+mod iterate;
+mod node;
+pub mod params;
+mod qsearch;
+mod report;
+mod stopping;
+mod threads;
+
 use crate::history::Heuristics;
 use crate::limits::Limits;
 use crate::timeman::TimeManager;
 use crate::tt::TranspositionTable;
 use crate::value::{mate_in, mated_in, to_score, DRAW};
-use crate::worker::{MainThread, RootMove, Shared, Worker};
+use iterate::RootMove;
 use movegen::{legal_moves, Move, Position, Variant};
+use node::Worker;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use stopping::MainThread;
+use threads::Shared;
 
 /// Engine settings that shape a search (UCI options).
 #[derive(Clone, Debug)]

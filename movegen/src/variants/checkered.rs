@@ -16,11 +16,162 @@ use crate::attacks::forward;
 use crate::bitboard::Bitboard;
 use crate::board::Bitboards;
 use crate::fen::FenError;
+use crate::geometry::Board8x8;
 use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveKind, MoveSink};
+use crate::outcome::Outcome;
 use crate::piece::{Colour, Piece, Role};
-use crate::position::{Bb, Position};
-use crate::variant::Variant;
+use crate::position::{Bb, Effect, Position};
+use crate::variant::{Variant, VariantKind, VariantState};
+use crate::variants::orthodox;
+use crate::zobrist::ZOBRIST;
+
+/// Checkered chess (l'Échiqueté) on 8x8 (RULES.md §4).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Checkered;
+
+impl Variant for Checkered {
+    type G = Board8x8;
+    type State = CheckeredState;
+    const KIND: VariantKind = VariantKind::Checkered;
+    const ROLES: &'static [Role] = &Role::ORTHODOX;
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 1111111111111111 - 1";
+    const CASTLING: bool = true;
+    const CHESS960_ARRAYS: bool = false;
+    const IRREVERSIBLE_RESETS: bool = false;
+    const EXTRA_FEN_FIELDS: usize = 3;
+
+    #[inline(always)]
+    fn generate<S: MoveSink>(pos: &Position<Self>, sink: &mut S) {
+        generate(pos, sink)
+    }
+    #[inline(always)]
+    fn checkers(pos: &Position<Self>) -> Bb<Self> {
+        checkers(pos)
+    }
+    /// Always a possible check: either player may check with the same checkered pieces, which
+    /// the orthodox test does not model.
+    #[inline(always)]
+    fn may_give_check(_: &Position<Self>, _: Move) -> bool {
+        true
+    }
+    /// Unmodelled: in stage 1 a capture by any piece but a king leaves a
+    /// checkered piece, which is never captured, and a king never captures
+    /// onto an attacked square, so the capture's gain is final; stage 2's
+    /// camps are not modelled.
+    #[inline(always)]
+    fn exchange_attackers(_: &Bitboards<Bb<Self>>, _: Square, _: Colour, _: Bb<Self>) -> Option<Bb<Self>> {
+        None
+    }
+    /// Stage 1: a capture by any piece but a king leaves a checkered piece
+    /// (of the mover's nature or, as a promotion, the victim's).
+    #[inline(always)]
+    fn effect(pos: &Position<Self>, m: Move, mover: Piece) -> Effect {
+        let mut effect = pos.plain_effect(m, mover);
+        if in_stage_one(pos, m) && effect.victim.is_some() && mover.role != Role::King {
+            effect.placed = Piece::checkered(effect.placed.role);
+        }
+        effect
+    }
+    /// In stage 1 only own pawns make an en-passant square; then the pawn
+    /// flag a double step uses up, the last checkered move, and the stage
+    /// after a switch, the key following.
+    fn after_move(pos: &mut Position<Self>, m: Move, piece: Piece, captured: bool) {
+        let before = *pos.state();
+        let stage_one = in_stage_one(pos, m);
+        let (from, to) = (m.from(), m.to());
+        let double_step = piece.role == Role::Pawn && Self::G::rank(from).abs_diff(Self::G::rank(to)) == 2;
+        if double_step && piece.checkered && stage_one {
+            pos.clear_en_passant();
+        }
+        let side = pos.side_to_move();
+        let state = pos.state_mut();
+        if m.is_switch() {
+            state.stage = Stage::Two(side);
+        }
+        if double_step {
+            let side_of_rank = if Self::G::rank(from) == 1 { Colour::White } else { Colour::Black };
+            state.pawn_flags &= !CheckeredState::flag_bit(side_of_rank, Self::G::file(from));
+        }
+        let stage_one_after = !state.stage.is_two();
+        state.cmove = (stage_one_after && piece.checkered && !captured).then_some((from, to));
+        let after = *state;
+        pos.toggle_key(before.key() ^ after.key());
+    }
+    /// Every FEN field but the clocks tells positions apart (RULES.md §4).
+    #[inline(always)]
+    fn en_passant_key(pos: &Position<Self>) -> Option<Square> {
+        pos.en_passant()
+    }
+    /// Stage 2: the checkered side to move with no checkered piece left has lost.
+    #[inline]
+    fn variant_outcome(pos: &Position<Self>) -> Option<Outcome> {
+        let side = pos.side_to_move();
+        (pos.state().stage == Stage::Two(side) && pos.board().checkered().is_empty())
+            .then_some(Outcome::CheckeredGone { winner: !side })
+    }
+    fn read_piece(c: char) -> Option<Piece> {
+        Piece::checkered_from_char(c).or_else(|| orthodox::read_piece::<Self>(c))
+    }
+    fn read_extra_fields(pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
+        *pos.state_mut() = parse_state(fields)?;
+        Ok(())
+    }
+    fn write_extra_fields(pos: &Position<Self>, out: &mut String) {
+        let state = pos.state();
+        let cmove = state.cmove.map_or("-".to_string(), |(from, to)| {
+            format!("{}{}", Self::G::square_name(from), Self::G::square_name(to))
+        });
+        out.push_str(&format!(" {} {cmove} {}", state.flags_fen(), state.stage.fen()));
+    }
+    fn validate_placement(_: &Position<Self>) -> Result<(), FenError> {
+        Ok(())
+    }
+    fn en_passant_victim(pos: &Position<Self>, side: Colour, passed: Square) -> Result<Square, &'static str> {
+        if !pos.state().stage.is_two() {
+            return orthodox::en_passant_victim(pos, side, passed);
+        }
+        if pos.occupied().has(passed) {
+            return Err("the passed square is occupied");
+        }
+        stage_two_double_stepper(pos, side, passed)
+    }
+    fn validate(pos: &Position<Self>) -> Result<(), FenError> {
+        validate(pos)
+    }
+}
+
+impl VariantState for CheckeredState {
+    const FOOL: bool = false;
+    #[inline(always)]
+    fn fool(&self) -> Option<Square> {
+        None
+    }
+    fn set_fool(&mut self, _: Square) {
+        unreachable!("Checkered chess has no Fool")
+    }
+    #[inline(always)]
+    fn stage(&self) -> Option<Stage> {
+        Some(self.stage)
+    }
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        ZOBRIST.checkered_state(*self)
+    }
+}
+
+impl Default for CheckeredState {
+    fn default() -> Self {
+        CheckeredState::START
+    }
+}
+
+/// Checkered chess: true when `m` is played under stage-1 rules (before any
+/// switch, and not itself a switch).
+#[inline(always)]
+fn in_stage_one(pos: &Position<Checkered>, m: Move) -> bool {
+    !(pos.state().stage.is_two() || m.is_switch())
+}
 
 /// Where the game stands: before or after the switch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -57,8 +208,8 @@ impl Stage {
     }
 }
 
-/// Checkered chess's state beyond the orthodox FEN fields. The other
-/// variants keep [`CheckeredState::START`], whose Zobrist key is 0.
+/// Checkered chess's state beyond the orthodox FEN fields: the variant's
+/// [`Variant::State`]. The start state's Zobrist key is 0.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct CheckeredState {
     /// Bit `f` (White) or `8 + f` (Black): a pawn on that side's second rank
@@ -123,7 +274,7 @@ pub fn a_king_attacked_by_checkered<V: Variant>(board: &Bitboards<Bb<V>>) -> boo
 /// The pieces giving check to the side to move: in stage 1 the opponent's
 /// and checkered pieces attacking its king; in stage 2 the checkered pieces
 /// attacking either king when the white/black side is to move.
-pub fn checkers<V: Variant>(pos: &Position<V>) -> Bb<V> {
+pub fn checkers<V: Variant<State = CheckeredState>>(pos: &Position<V>) -> Bb<V> {
     let tables = V::G::tables();
     let board = pos.board();
     let occupied = board.occupied();
@@ -136,7 +287,7 @@ pub fn checkers<V: Variant>(pos: &Position<V>) -> Bb<V> {
         }
         found
     };
-    match pos.checkered_state().stage {
+    match pos.state().stage {
         Stage::Two(switcher) if switcher == us => Bb::<V>::EMPTY,
         Stage::Two(_) => Colour::ALL
             .into_iter()
@@ -160,10 +311,10 @@ struct Camp<V: Variant> {
 }
 
 /// Generates every legal move of the side to move into `sink`.
-pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
+pub fn generate<V: Variant<State = CheckeredState>, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
     let board = pos.board();
     let us = pos.side_to_move();
-    let state = pos.checkered_state();
+    let state = pos.state();
     let kings = board.role(Role::King);
     let en_passant = pos.en_passant().zip(pos.en_passant_victim_square());
     match state.stage {
@@ -228,8 +379,8 @@ fn switch_allowed<V: Variant>(board: &Bitboards<Bb<V>>) -> bool {
 
 /// The no-undo rule: right after the non-capturing checkered move a→b, the
 /// non-capturing checkered move b→a is illegal.
-fn undoes_checkered_move<V: Variant>(pos: &Position<V>, m: Move) -> bool {
-    let Some((a, b)) = pos.checkered_state().cmove else {
+fn undoes_checkered_move<V: Variant<State = CheckeredState>>(pos: &Position<V>, m: Move) -> bool {
+    let Some((a, b)) = pos.state().cmove else {
         return false;
     };
     m.from() == b
@@ -240,7 +391,7 @@ fn undoes_checkered_move<V: Variant>(pos: &Position<V>, m: Move) -> bool {
 }
 
 /// The pseudo-legal moves of the camp's movers.
-fn pseudo_legal<V: Variant>(pos: &Position<V>, camp: &Camp<V>, emit: &mut impl FnMut(Move)) {
+fn pseudo_legal<V: Variant<State = CheckeredState>>(pos: &Position<V>, camp: &Camp<V>, emit: &mut impl FnMut(Move)) {
     let tables = V::G::tables();
     let board = pos.board();
     let occupied = board.occupied();
@@ -270,7 +421,7 @@ fn pseudo_legal<V: Variant>(pos: &Position<V>, camp: &Camp<V>, emit: &mut impl F
 /// Emits the moves of `piece` from `from` to `to`: one per piece that may
 /// end up there. In stage 1 a capture by any piece but a king leaves a
 /// checkered piece of the mover's nature or (a second move) the victim's.
-fn emit_landing<V: Variant>(
+fn emit_landing<V: Variant<State = CheckeredState>>(
     pos: &Position<V>,
     camp: &Camp<V>,
     from: Square,
@@ -294,7 +445,13 @@ fn emit_landing<V: Variant>(
 
 /// Pawn steps, double steps, captures, promotions and en passant. Stage-1
 /// pawns go the mover's way; stage-2 checkered pawns go both ways.
-fn pawn_moves<V: Variant>(pos: &Position<V>, camp: &Camp<V>, from: Square, piece: Piece, emit: &mut impl FnMut(Move)) {
+fn pawn_moves<V: Variant<State = CheckeredState>>(
+    pos: &Position<V>,
+    camp: &Camp<V>,
+    from: Square,
+    piece: Piece,
+    emit: &mut impl FnMut(Move),
+) {
     let tables = V::G::tables();
     let occupied = pos.board().occupied();
     let us = pos.side_to_move();
@@ -309,8 +466,8 @@ fn pawn_moves<V: Variant>(pos: &Position<V>, camp: &Camp<V>, from: Square, piece
         let ahead = forward(direction);
         if let Some(one) = tables.step(ahead, from).filter(|s| !occupied.has(*s)) {
             emit_landing(pos, camp, from, one, piece, promotions(one), emit);
-            let flag = camp.stage_two
-                || pos.checkered_state().pawn_flags & CheckeredState::flag_bit(direction, V::G::file(from)) != 0;
+            let flag =
+                camp.stage_two || pos.state().pawn_flags & CheckeredState::flag_bit(direction, V::G::file(from)) != 0;
             if V::G::rank(from) == second_rank && flag {
                 if let Some(two) = tables.step(ahead, one).filter(|s| !occupied.has(*s)) {
                     emit(Move::normal(from, two));
@@ -337,7 +494,13 @@ fn pawn_moves<V: Variant>(pos: &Position<V>, camp: &Camp<V>, from: Square, piece
 /// the path empty, the king's start, crossed and target squares not
 /// attacked — in stage 1 by the opponent or any checkered piece (R1), in
 /// stage 2 by checkered pieces (R4).
-fn castling<V: Variant>(pos: &Position<V>, camp: &Camp<V>, king: Square, colour: Colour, emit: &mut impl FnMut(Move)) {
+fn castling<V: Variant<State = CheckeredState>>(
+    pos: &Position<V>,
+    camp: &Camp<V>,
+    king: Square,
+    colour: Colour,
+    emit: &mut impl FnMut(Move),
+) {
     let board = pos.board();
     let rank = Position::<V>::home_rank(colour);
     for file in pos.castling().files(colour) {
@@ -360,7 +523,7 @@ fn castling<V: Variant>(pos: &Position<V>, camp: &Camp<V>, king: Square, colour:
 /// that passed `passed`, `side` being to move. It belongs to the camp that just moved (white or
 /// black when the checkered side is to move, checkered otherwise) and
 /// stepped up over rank 3 or down over rank 6.
-pub fn stage_two_double_stepper<V: Variant>(
+pub fn stage_two_double_stepper<V: Variant<State = CheckeredState>>(
     pos: &Position<V>,
     side: Colour,
     passed: Square,
@@ -376,7 +539,7 @@ pub fn stage_two_double_stepper<V: Variant>(
         return Err("the pawn's start square is occupied");
     }
     let victim = V::G::square(file, pawn_rank);
-    let checkered_to_move = pos.checkered_state().stage == Stage::Two(side);
+    let checkered_to_move = pos.state().stage == Stage::Two(side);
     let expected = if checkered_to_move {
         Piece::new(if upward { Colour::White } else { Colour::Black }, Role::Pawn)
     } else {
@@ -391,10 +554,10 @@ pub fn stage_two_double_stepper<V: Variant>(
 /// Checkered chess's extra FEN checks on a position already read: the side
 /// not to move may not be attacked, and `cmove` must name a move that can
 /// have just happened.
-pub fn validate<V: Variant>(pos: &Position<V>, cmove_field: &str) -> Result<(), FenError> {
+pub fn validate<V: Variant<State = CheckeredState>>(pos: &Position<V>) -> Result<(), FenError> {
     let board = pos.board();
     let side = pos.side_to_move();
-    let state = pos.checkered_state();
+    let state = pos.state();
     let attacked = match state.stage {
         Stage::Two(switcher) if switcher == side => a_king_attacked_by_checkered::<V>(board),
         Stage::Two(_) => false,
@@ -403,8 +566,9 @@ pub fn validate<V: Variant>(pos: &Position<V>, cmove_field: &str) -> Result<(), 
     if attacked {
         return Err(FenError::OpponentInCheck { colour: !side });
     }
-    let error = |reason: &str| FenError::CheckeredMove { found: cmove_field.to_string(), reason: reason.to_string() };
     if let Some((from, to)) = state.cmove {
+        let found = format!("{}{}", V::G::square_name(from), V::G::square_name(to));
+        let error = |reason: &str| FenError::CheckeredMove { found: found.clone(), reason: reason.to_string() };
         if state.stage.is_two() {
             return Err(error("there is no last checkered move in stage 2"));
         }
@@ -413,4 +577,30 @@ pub fn validate<V: Variant>(pos: &Position<V>, cmove_field: &str) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// Reads Checkered chess's pawn flags, last checkered move and stage.
+fn parse_state(fields: &[&str]) -> Result<CheckeredState, FenError> {
+    let [flags, cmove, stage] = fields else { unreachable!("three fields are passed") };
+    if flags.len() != 16 || !flags.chars().all(|c| c == '0' || c == '1') {
+        return Err(FenError::PawnFlags { found: flags.to_string() });
+    }
+    let pawn_flags = flags.chars().rev().fold(0u16, |bits, c| bits << 1 | u16::from(c == '1'));
+    let cmove = match *cmove {
+        "-" => None,
+        text => {
+            let error = || FenError::CheckeredMove {
+                found: text.to_string(),
+                reason: "expected '-' or <from><to>, e.g. g4e5".to_string(),
+            };
+            let split = text.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase()).map(|(i, _)| i);
+            let (from, to) = text.split_at(split.ok_or_else(error)?);
+            Some((
+                <Checkered as Variant>::G::parse_square(from).ok_or_else(error)?,
+                <Checkered as Variant>::G::parse_square(to).ok_or_else(error)?,
+            ))
+        }
+    };
+    let stage = Stage::parse(stage).ok_or_else(|| FenError::Stage { found: stage.to_string() })?;
+    Ok(CheckeredState { pawn_flags, cmove, stage })
 }

@@ -11,11 +11,127 @@
 use crate::attacks::{forward, opposite, AttackTables, LINE_DIRECTIONS};
 use crate::bitboard::Bitboard;
 use crate::board::Bitboards;
+use crate::fen::FenError;
+use crate::geometry::Board12x12;
 use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveKind, MoveSink};
-use crate::piece::{Colour, Role};
-use crate::position::Position;
-use crate::variant::Variant;
+use crate::outcome::Outcome;
+use crate::piece::{Colour, Piece, Role};
+use crate::position::{Bb, Effect, Position};
+use crate::variant::{Variant, VariantKind};
+use crate::variants::orthodox;
+
+/// Tam Ruat: 12x12, warlocks, ghosts, barbarians, emperors (RULES.md §3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct TamRuat;
+
+impl Variant for TamRuat {
+    type G = Board12x12;
+    type State = ();
+    const KIND: VariantKind = VariantKind::TamRuat;
+    const ROLES: &'static [Role] = &Role::ALL;
+    const START_FEN: &'static str =
+        "raxnbqkbnxar/lupupupupupl/12/12/12/12/12/12/12/12/LPUPUPUPUPUL/RAXNBQKBNXAR w - - 0 1";
+    const CASTLING: bool = false;
+    const CHESS960_ARRAYS: bool = false;
+    const IRREVERSIBLE_RESETS: bool = false;
+    const EXTRA_FEN_FIELDS: usize = 0;
+
+    #[inline(always)]
+    fn generate<S: MoveSink>(pos: &Position<Self>, sink: &mut S) {
+        generate(pos, sink)
+    }
+    #[inline(always)]
+    fn checkers(pos: &Position<Self>) -> Bb<Self> {
+        let board = pos.board();
+        let us = pos.side_to_move();
+        attackers(board, Self::G::tables(), board.king(us), !us, pos.occupied())
+    }
+    /// Always a possible check: royal pieces never give check, but warlocks and ghosts check in ways
+    /// the orthodox test does not model.
+    #[inline(always)]
+    fn may_give_check(_: &Position<Self>, _: Move) -> bool {
+        true
+    }
+    /// Warlocks are left out: their capture lands beyond the square (and
+    /// summons a ghost onto it), so it ends the exchange there.
+    #[inline]
+    fn exchange_attackers(board: &Bitboards<Bb<Self>>, sq: Square, by: Colour, occupied: Bb<Self>) -> Option<Bb<Self>> {
+        Some(attackers(board, Self::G::tables(), sq, by, occupied) & !board.role(Role::Warlock) & occupied)
+    }
+    /// A warlock captures the piece it jumps over and, while its side has
+    /// fewer than two ghosts, summons one there; a king reaching the far
+    /// rank becomes an emperor.
+    #[inline(always)]
+    fn effect(pos: &Position<Self>, m: Move, mover: Piece) -> Effect {
+        let (from, to) = (m.from(), m.to());
+        let tables = Self::G::tables();
+        let mut effect = if mover.role == Role::Warlock && !tables.king(from).has(to) {
+            let square = Square::new(((from.index() + to.index()) / 2) as u8);
+            Effect { victim: pos.piece_at(square).map(|p| (square, p)), placed: mover, summons: false }
+        } else {
+            pos.plain_effect(m, mover)
+        };
+        if mover.role == Role::King && Self::G::rank(to) == Position::<Self>::home_rank(!mover.colour) {
+            effect.placed = Piece::new(mover.colour, Role::Emperor);
+        }
+        effect.summons = mover.role == Role::Warlock
+            && effect.victim.is_some()
+            && pos.board().pieces(mover.colour, Role::Ghost).count() < 2;
+        effect
+    }
+    #[inline(always)]
+    fn after_move(_: &mut Position<Self>, _: Move, _: Piece, _: bool) {}
+    #[inline(always)]
+    fn en_passant_key(pos: &Position<Self>) -> Option<Square> {
+        let side = pos.side_to_move();
+        pos.pawn_can_take_en_passant()
+            .or_else(|| pos.en_passant().filter(|&ep| barbarian_capturer(pos.board(), Self::G::tables(), ep, side)))
+    }
+    /// A side left with its royal piece alone has lost.
+    #[inline]
+    fn variant_outcome(pos: &Position<Self>) -> Option<Outcome> {
+        let side = pos.side_to_move();
+        if is_bare(pos.board(), side) {
+            Some(Outcome::BareKing { winner: !side })
+        } else if is_bare(pos.board(), !side) {
+            Some(Outcome::BareKing { winner: side })
+        } else {
+            None
+        }
+    }
+    fn read_piece(c: char) -> Option<Piece> {
+        orthodox::read_piece::<Self>(c)
+    }
+    fn read_extra_fields(_: &mut Position<Self>, _: &[&str]) -> Result<(), FenError> {
+        Ok(())
+    }
+    fn write_extra_fields(_: &Position<Self>, _: &mut String) {}
+    fn validate_placement(pos: &Position<Self>) -> Result<(), FenError> {
+        validate_board(pos).map_err(|reason| FenError::Board { reason })
+    }
+    fn en_passant_victim(pos: &Position<Self>, side: Colour, passed: Square) -> Result<Square, &'static str> {
+        let mover = !side;
+        let passed_rank = match mover {
+            Colour::White => 2,
+            Colour::Black => Self::G::RANKS - 3,
+        };
+        if Self::G::rank(passed) != passed_rank {
+            return Err("not on the rank a double step passes for the side that just moved");
+        }
+        if pos.occupied().has(passed) {
+            return Err("the passed square is occupied");
+        }
+        double_stepper(pos, passed, mover)
+    }
+    fn validate(pos: &Position<Self>) -> Result<(), FenError> {
+        let them = !pos.side_to_move();
+        if in_check(pos.board(), Self::G::tables(), them) {
+            return Err(FenError::OpponentInCheck { colour: them });
+        }
+        Ok(())
+    }
+}
 
 /// The pieces a pawn may be resurrected as, with how many of each a side
 /// starts with: a role is available while fewer stand on the board.

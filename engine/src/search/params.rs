@@ -1,0 +1,89 @@
+//! Every tunable of the search in one place: margins, reductions, limits
+//! and divisors, each named for what it decides. Changing one changes how
+//! the engine plays: test it with a fixed-node SPRT (see CONTRIBUTING.md).
+
+use crate::value::{Value, MAX_PLY};
+use std::sync::LazyLock;
+
+/// The deepest iteration: leaves room below it for extensions and the
+/// quiescence search within [`MAX_PLY`].
+pub(crate) const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
+/// Nodes between two looks at the clock (and publications of the count).
+pub(crate) const POLL_INTERVAL: u64 = 1024;
+/// Half-width of the first aspiration window, in centipawns.
+pub(crate) const ASPIRATION_WINDOW: Value = 16;
+/// Searches shorter than this report neither failed aspiration windows nor
+/// the root move being searched, to keep the output readable.
+pub(crate) const VERBOSE_AFTER_MS: u64 = 3000;
+/// A tactical move in the quiescence search must be able to bring the
+/// score this close to alpha to be searched.
+pub(crate) const DELTA_MARGIN: Value = 150;
+
+/// A tactical move at a shallow node is skipped when its exchange loses
+/// more than this many centipawns per ply of depth.
+pub(crate) const LOSING_EXCHANGE_PER_PLY: Value = 120;
+
+/// Late-move reductions in plies, by depth and by how many moves came before.
+pub(crate) static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
+    let mut table = [[0; 64]; 64];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (number, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (depth as f64).ln() * (number as f64).ln() / 2.25) as i32;
+        }
+    }
+    table
+});
+
+/// Reverse futility margin: how far above beta the static evaluation must
+/// be for a shallow node to be trusted to fail high without a search.
+pub(crate) fn reverse_futility_margin(depth: i32, improving: bool) -> Value {
+    120 * (depth - improving as i32)
+}
+
+/// Futility margin: how far below alpha the static evaluation must be for a
+/// quiet move at a shallow node to be skipped.
+pub(crate) fn futility_margin(depth: i32) -> Value {
+    100 + 100 * depth
+}
+
+/// Quiet moves searched at a shallow node before the rest are skipped.
+pub(crate) fn late_move_limit(depth: i32, improving: bool) -> usize {
+    ((3 + depth * depth) / (2 - improving as i32)) as usize
+}
+
+/// Reverse futility pruning applies up to this depth.
+pub(crate) const REVERSE_FUTILITY_DEPTH: i32 = 8;
+/// Null-move pruning needs at least this much depth.
+pub(crate) const NULL_MOVE_MIN_DEPTH: i32 = 3;
+/// Null-move reduction: a base, plus one ply per this many plies of depth,
+/// plus one per [`NULL_MOVE_EVAL_DIVISOR`] centipawns the evaluation stands
+/// above beta, at most [`NULL_MOVE_EVAL_MAX`].
+pub(crate) const NULL_MOVE_BASE_REDUCTION: i32 = 3;
+pub(crate) const NULL_MOVE_DEPTH_DIVISOR: i32 = 3;
+pub(crate) const NULL_MOVE_EVAL_DIVISOR: Value = 200;
+pub(crate) const NULL_MOVE_EVAL_MAX: i32 = 3;
+/// Internal iterative reduction applies from this depth.
+pub(crate) const IIR_MIN_DEPTH: i32 = 4;
+/// Shallow-depth pruning (late moves, futility, losing captures) applies up
+/// to this depth.
+pub(crate) const SHALLOW_PRUNING_DEPTH: i32 = 6;
+/// Late-move reductions apply from this depth.
+pub(crate) const LMR_MIN_DEPTH: i32 = 3;
+/// One ply less reduction per this much history score.
+pub(crate) const LMR_HISTORY_DIVISOR: i32 = 6000;
+/// Table cutoffs are not trusted this close to the fifty-move rule.
+pub(crate) const TT_CUTOFF_HALFMOVE_LIMIT: u32 = 90;
+/// Aspiration windows from this depth on.
+pub(crate) const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// In check in the quiescence search, quiet evasions beyond this many are
+/// left to the main search where checkered pieces stand (see `qsearch`).
+pub(crate) const QSEARCH_QUIET_EVASIONS: usize = 2;
+
+/// Time: the soft limit is scaled by `BASE + PER_INSTABILITY * instability`,
+/// by `SCORE_DROP_SCALE` when the score fell by more than
+/// `SCORE_DROP_MARGIN` since the previous iteration, and at most `MAX_SCALE`.
+pub(crate) const TIME_BASE_SCALE: f64 = 0.7;
+pub(crate) const TIME_PER_INSTABILITY: f64 = 0.5;
+pub(crate) const TIME_SCORE_DROP_MARGIN: Value = 30;
+pub(crate) const TIME_SCORE_DROP_SCALE: f64 = 1.4;
+pub(crate) const TIME_MAX_SCALE: f64 = 2.5;
