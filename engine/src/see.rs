@@ -3,13 +3,37 @@
 //!
 //! The move itself is exact, the Fool's answer included (his kill counts,
 //! and if he lands on the capture square nothing can recapture there). The
-//! recaptures that follow ignore pins and the Fool's later answers, except
-//! that he stays a blocker of lines where he stands: an estimate for move
-//! ordering and pruning, cheap enough to run on every capture.
+//! recaptures that follow are the variant's: the position's
+//! [`Variant::exchange_attackers`] names the pieces that can take on the
+//! square and stand there (Tam Ruat's paladins, wizards and ghost hops; no
+//! royal piece), and a variant that declares its exchanges unmodelled
+//! (Checkered chess, where a stage-1 capture leaves a checkered piece that
+//! is never taken) gets the capture's own gain. The recaptures ignore pins
+//! and the Fool's later answers, except that he stays a blocker of lines
+//! where he stands: an estimate for move ordering and pruning, cheap enough
+//! to run on every capture.
 
 use crate::movepick::Material;
 use eval::piece_value;
-use movegen::{Bitboard, Geometry, Move, MoveKind, Position, Role, Variant};
+use movegen::{Bitboard, Move, MoveKind, Piece, Position, Role, Variant};
+
+/// The order recapturers are tried in: cheapest first (by the evaluation's
+/// values), royal pieces last. Roles a variant lacks are simply absent, so
+/// chess and Red Fool see the usual pawn, knight, bishop, rook, queen, king.
+const CAPTURE_ORDER: [Role; Role::COUNT] = [
+    Role::Pawn,
+    Role::Barbarian,
+    Role::Paladin,
+    Role::Warlock,
+    Role::Knight,
+    Role::Ghost,
+    Role::Bishop,
+    Role::Rook,
+    Role::Wizard,
+    Role::Queen,
+    Role::King,
+    Role::Emperor,
+];
 
 /// The material the side to move ends up with after legal move `m` and the
 /// best sequence of recaptures on its square (in centipawns, negative when
@@ -19,7 +43,6 @@ pub fn exchange<V: Variant>(pos: &Position<V>, m: Move, material: Material) -> i
     if m.kind() == MoveKind::Castle || m.fool_to() == Some(to) {
         return material.gain;
     }
-    let tables = V::G::tables();
     let mut board = pos.board_after(m);
     let mut fool = pos.fool_bb();
     if let Some(landing) = m.fool_to() {
@@ -37,21 +60,28 @@ pub fn exchange<V: Variant>(pos: &Position<V>, m: Move, material: Material) -> i
     gains[0] = material.gain;
     let mut captures = 0;
     while captures + 1 < gains.len() {
-        let attackers = board.attackers_to(tables, to, occupied) & occupied;
-        let ours = attackers & board.colour(side);
-        let Some((role, from)) =
-            Role::ALL.into_iter().find_map(|r| Some(ours & board.role(r)).filter(|b| b.any()).map(|b| (r, b.lsb())))
+        let Some(ours) = V::exchange_attackers(&board, to, side, occupied) else {
+            // Exchanges unmodelled in this variant: the capture's gain stands.
+            return material.gain;
+        };
+        let Some((role, from)) = CAPTURE_ORDER
+            .into_iter()
+            .find_map(|r| Some(ours & board.role(r)).filter(|b| b.any()).map(|b| (r, b.lsb())))
         else {
             break;
         };
-        if role == Role::King && (attackers & board.colour(!side)).any() {
+        if role == Role::King && V::exchange_attackers(&board, to, !side, occupied).is_some_and(|b| b.any()) {
             // The king may not capture onto a defended square.
             break;
         }
         captures += 1;
         gains[captures] = at_stake - gains[captures - 1];
-        at_stake = piece_value(role);
         occupied ^= Bitboard::from_square(from);
+        match V::exchange_occupant(&board, Piece::new(side, role)) {
+            Some(occupant) => at_stake = piece_value(occupant),
+            // Nothing left on the square to take: the exchange ends here.
+            None => break,
+        }
         side = !side;
     }
     // Each side stops the exchange where continuing would lose.
@@ -65,7 +95,7 @@ pub fn exchange<V: Variant>(pos: &Position<V>, m: Move, material: Material) -> i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{Chess, RedFool};
+    use movegen::{Checkered, Chess, RedFool, TamRuat};
 
     fn see<V: Variant>(fen: &str, uci: &str) -> i32 {
         let pos = Position::<V>::from_fen(fen, false).unwrap();
@@ -109,5 +139,45 @@ mod tests {
         // there now, so the exchange ends at once.
         let fen = "R2*3k/5npp/B6R/7B/8/8/8/8/8/K7 w - - 0 1";
         assert_eq!(see::<RedFool>(fen, "h7f9@f9"), value(Role::Knight) - value(Role::Bishop));
+    }
+
+    #[test]
+    fn tam_ruat_recaptures_by_paladin_warlock_and_ghost() {
+        // The chariot takes the warrior on d8 (+100); the paladin on d9
+        // (one square orthogonally) takes the chariot back (-495): -395. An
+        // orthodox exchange would see no defender and say +100.
+        let paladin = "5k6/12/12/3a8/3p8/12/12/12/12/12/3R8/5K6 w - - 0 1";
+        assert_eq!(see::<TamRuat>(paladin, "d2d8"), value(Role::Pawn) - value(Role::Rook));
+        // A warlock on d9 jumps the chariot (landing on d7) and, with no
+        // ghost of Black's on the board, summons one onto d8, which the
+        // cleric on a5 takes: +100 - 495 + 330 = -65.
+        let summons = "5k6/12/12/3l8/3p8/12/12/B11/12/12/3R8/5K6 w - - 0 1";
+        assert_eq!(see::<TamRuat>(summons, "d2d8"), value(Role::Pawn) - value(Role::Rook) + value(Role::Ghost));
+        // With both of Black's ghosts on the board nothing is summoned: d8
+        // is left empty and the cleric has nothing to take: -395.
+        let no_summons = "5k4gg/12/12/3l8/3p8/12/12/B11/12/12/3R8/5K6 w - - 0 1";
+        assert_eq!(see::<TamRuat>(no_summons, "d2d8"), value(Role::Pawn) - value(Role::Rook));
+        // A ghost on d10 hops over the paladin on d9 onto d8: with both the
+        // paladin and the ghost defending, White still loses the chariot.
+        let ghost = "5k6/12/3g8/3a8/3p8/12/12/12/12/12/3R8/5K6 w - - 0 1";
+        assert_eq!(see::<TamRuat>(ghost, "d2d8"), value(Role::Pawn) - value(Role::Rook));
+    }
+
+    #[test]
+    fn tam_ruat_royal_pieces_never_recapture() {
+        // The black king on e9 stands next to d8, but royal pieces never
+        // capture in Tam Ruat: the warrior is won (+100).
+        let fen = "12/12/12/4k7/3p8/12/12/12/12/12/3R8/5K6 w - - 0 1";
+        assert_eq!(see::<TamRuat>(fen, "d2d8"), value(Role::Pawn));
+    }
+
+    #[test]
+    fn checkered_captures_are_final_in_stage_one() {
+        // Ne3xd5 takes a pawn defended by e6, but the knight turns
+        // checkered and a checkered piece is never captured in stage 1: the
+        // pawn is simply won (+100). An orthodox exchange would say
+        // 100 - 320 = -220.
+        let fen = "4k3/8/4p3/3p4/8/4N3/8/4K3 w - - 0 1 1111111111111111 - 1";
+        assert_eq!(see::<Checkered>(fen, "e3d5"), value(Role::Pawn));
     }
 }

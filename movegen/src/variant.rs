@@ -65,12 +65,17 @@ pub trait Variant: 'static + Copy + Eq + Send + Sync + fmt::Debug + Default {
     fn may_give_check(pos: &Position<Self>, m: Move) -> bool;
 
     /// The pieces of `by` that could capture a piece of the other side
-    /// standing on `sq` and would then stand on `sq`, lines stopping at
-    /// `occupied`: the recaptures the exchange evaluator plays out. Pieces
-    /// whose capture ends elsewhere (Tam Ruat's warlock) are left out.
+    /// standing on `sq`, lines stopping at `occupied`: the recaptures the
+    /// exchange evaluator plays out (see also [`Self::exchange_occupant`]).
     /// `None` when the variant declares its exchanges unmodelled: the
     /// capture's own gain is then taken as final.
     fn exchange_attackers(board: &Bitboards<Bb<Self>>, sq: Square, by: Colour, occupied: Bb<Self>) -> Option<Bb<Self>>;
+
+    /// What stands on a square once `capturer` has taken the piece there
+    /// (`board` before the capture): the capturer itself, or for Tam
+    /// Ruat's warlock, which lands beyond, the ghost it may summon there,
+    /// or nothing.
+    fn exchange_occupant(board: &Bitboards<Bb<Self>>, capturer: Piece) -> Option<Role>;
 
     /// What the base move `m` of `mover` (a quiet move, capture, promotion
     /// or en passant; not castling) does to the board: what it captures and

@@ -63,6 +63,10 @@ impl Variant for Checkered {
     fn exchange_attackers(_: &Bitboards<Bb<Self>>, _: Square, _: Colour, _: Bb<Self>) -> Option<Bb<Self>> {
         None
     }
+    #[inline(always)]
+    fn exchange_occupant(_: &Bitboards<Bb<Self>>, capturer: Piece) -> Option<Role> {
+        Some(capturer.role)
+    }
     /// Stage 1: a capture by any piece but a king leaves a checkered piece
     /// (of the mover's nature or, as a promotion, the victim's).
     #[inline(always)]

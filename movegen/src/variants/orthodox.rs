@@ -142,6 +142,10 @@ macro_rules! hooks {
             $crate::variants::orthodox::exchange_attackers::<Self>(board, sq, by, occupied)
         }
         #[inline(always)]
+        fn exchange_occupant(_: &Bitboards<Bb<Self>>, capturer: Piece) -> Option<Role> {
+            Some(capturer.role)
+        }
+        #[inline(always)]
         fn effect(pos: &Position<Self>, m: Move, mover: Piece) -> Effect {
             pos.plain_effect(m, mover)
         }

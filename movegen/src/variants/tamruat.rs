@@ -53,11 +53,20 @@ impl Variant for TamRuat {
     fn may_give_check(_: &Position<Self>, _: Move) -> bool {
         true
     }
-    /// Warlocks are left out: their capture lands beyond the square (and
-    /// summons a ghost onto it), so it ends the exchange there.
+    /// Every capture pattern: warlocks that can jump the square, ghosts
+    /// hopping onto it, paladins, wizards, barbarians; royal pieces never.
     #[inline]
     fn exchange_attackers(board: &Bitboards<Bb<Self>>, sq: Square, by: Colour, occupied: Bb<Self>) -> Option<Bb<Self>> {
-        Some(attackers(board, Self::G::tables(), sq, by, occupied) & !board.role(Role::Warlock) & occupied)
+        Some(attackers(board, Self::G::tables(), sq, by, occupied) & occupied)
+    }
+    /// A warlock lands beyond the square and leaves a ghost of its side on
+    /// it while that side has fewer than two ghosts, else nothing.
+    #[inline]
+    fn exchange_occupant(board: &Bitboards<Bb<Self>>, capturer: Piece) -> Option<Role> {
+        match capturer.role {
+            Role::Warlock => (board.pieces(capturer.colour, Role::Ghost).count() < 2).then_some(Role::Ghost),
+            role => Some(role),
+        }
     }
     /// A warlock captures the piece it jumps over and, while its side has
     /// fewer than two ghosts, summons one there; a king reaching the far
