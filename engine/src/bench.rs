@@ -1,5 +1,6 @@
-//! `redfool bench [depth]`: searches a fixed set of Red Fool and chess
-//! positions to a fixed depth, one thread, a fresh table for each, and
+//! `redfool bench [depth]`: searches a fixed set of positions of every
+//! variant (Red Fool and Red Fool 960, chess and Chess960, Tam Ruat,
+//! Checkered chess) to a fixed depth, one thread, a fresh table for each, and
 //! prints the total node count and speed in the format Stockfish and
 //! OpenBench use. The node count is deterministic, so it serves as the
 //! search's signature: a change that alters it changes the search.
@@ -51,6 +52,41 @@ const POSITIONS: &[BenchPosition] = &[
     (VariantKind::Chess, true, "2rk1rbn/pp3p1p/3pp3/qnN3p1/1PP2P2/4P1P1/P2P3B/1BKRQR1N w fc - 1 11"),
     (VariantKind::Chess, true, "r2Qb1n1/p1pn4/qrkp2p1/1p5p/2PPPpP1/1RB2P1P/PP6/R1KB1NN1 b - - 2 15"),
     (VariantKind::Chess, true, "qnrbbknr/pppppppp/8/8/8/8/PPPPPPPP/QNRBBKNR w HChc - 0 1"),
+    // Tam Ruat: the start and self-play middlegames (depth 5 after four
+    // random plies, seeds 1-3 of the script in the commit adding them).
+    (
+        VariantKind::TamRuat,
+        false,
+        "raxnbqkbnxar/lupupupupupl/12/12/12/12/12/12/12/12/LPUPUPUPUPUL/RAXNBQKBNXAR w - - 0 1",
+    ),
+    (
+        VariantKind::TamRuat,
+        false,
+        "ra2b1kb2ar/lupup1pup1p1/4n2n1l2/3x3ux2u/12/5X5R/12/1q10/U7U3/1P8L1/L2PUP1PUPU1/RAXNBQKBN1A1 w - - 11 13",
+    ),
+    (
+        VariantKind::TamRuat,
+        false,
+        "r5kb2ar/1upup2upup1/1l1au1pq2l1/12/8n3/3nX2x1b2/7x4/3B2A5/6U1U3/1P2NX6/L1UPUP1P1PUL/RA2BQK1N2R w - - 4 21",
+    ),
+    (
+        VariantKind::TamRuat,
+        false,
+        "1a2bk1b1r2/1u1un1pup1pl/1l3p6/7u1a2/12/8n3/6B5/12/3P5Q2/5PBUP1L1/1PU1qNUP2U1/RAX3K1N3 w - - 6 31",
+    ),
+    // Checkered chess: the start and self-play middlegames, as above.
+    (VariantKind::Checkered, false, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 1111111111111111 - 1"),
+    (
+        VariantKind::Checkered,
+        false,
+        "r2qkbnr/pp1b1pp1/8/2ssp2p/7P/1P3P2/P1PP2P1/R1BQKcNR w KQkq - 5 13 1111011011000110 a6f1 1",
+    ),
+    (
+        VariantKind::Checkered,
+        false,
+        "r1b1k2r/p1pp2pp/5n2/Pp6/6Pq/3B1P2/R1P1s2P/1NKQ2nR w kq - 0 21 0110111110111111 e3e2 1",
+    ),
+    (VariantKind::Checkered, false, "r2qk2r/pp4p1/2pbp3/1P4s1/3sN2p/P2Q3s/1s1PK3/1R5R w - - 0 31 1001110111101110 - 1"),
 ];
 
 /// The totals of a bench run.
