@@ -61,7 +61,7 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
             structure[u] = DOUBLED_PAWN * doubled.count() as i32 + ISOLATED_PAWN * isolated.count() as i32;
             for sq in (ours & !stoppers).squares() {
                 let rank = V::G::rank(sq);
-                let from_home = if us == Colour::White { rank } else { V::G::RANKS - 1 - rank };
+                let from_home = V::G::relative_rank(us, rank);
                 passed[u] += passed_bonus[from_home as usize];
             }
         }

@@ -1,4 +1,9 @@
-//! FEN reading and writing, with an error for every way a FEN can be wrong.
+//! FEN reading and writing, with a typed error for every way a FEN can be
+//! wrong.
+//!
+//! Reading has two steps: the text is split into a variant-neutral
+//! [`Setup`] ([`crate::setup`]), then [`Position::from_setup`] checks it
+//! against the variant's rules and computes the Zobrist key once.
 //!
 //! Ranks are listed from the top (rank 10 on the Red Fool board) down to
 //! rank 1; runs of empty squares may take two digits (`10`, `12`); `*` is the
@@ -11,52 +16,161 @@ use crate::castling::CastlingRights;
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Colour, Piece, Role};
 use crate::position::Position;
+use crate::setup::Setup;
 use crate::variant::{Variant, VariantState};
 use std::fmt;
 
 /// Why a FEN was rejected. Every variant names the field and the problem.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum FenError {
-    /// Fewer than 4 or more than 6 space-separated fields (exactly 9 in
-    /// Checkered chess).
+    /// Too few or too many space-separated fields for the variant.
     FieldCount { found: usize, expected: &'static str },
     /// The board field has the wrong number of ranks.
     RankCount { found: usize, expected: u8 },
     /// A rank describes too many or too few squares.
     RankLength { rank: u8, found: usize, expected: u8 },
-    /// A character that is no piece letter, digit or `*`.
+    /// A character that is no piece letter of the variant, digit or `*`.
     UnknownPiece { rank: u8, found: char },
-    /// A run of empty squares written as `0` or with a leading zero.
-    BadEmptyRun { rank: u8, found: String },
-    /// Not exactly one king of a colour.
+    /// A run of empty squares written as `0` or with a leading zero, on the
+    /// board field's rank counted from the top.
+    BadEmptyRun { rank_from_top: usize, found: String },
+    /// Not exactly one king (or royal piece) of a colour.
     KingCount { colour: Colour, found: u32 },
     /// Not exactly one Fool in a variant with one.
     FoolCount { found: u32 },
     /// A Fool in a variant without one.
     FoolNotAllowed,
-    /// A pawn on the first or last rank.
+    /// A pawn (or Tam Ruat warrior or barbarian) on the first or last rank.
     PawnOnBackRank { square: String },
     /// The side-to-move field is neither `w` nor `b`.
     SideToMove { found: String },
     /// A castling field that cannot be read or names a missing king or rook.
-    Castling { found: String, reason: String },
+    Castling { found: String, reason: CastlingError },
     /// An en-passant field that is not a plausible passed square.
-    EnPassant { found: String, reason: String },
-    /// A halfmove clock that is not a number.
+    EnPassant { found: String, reason: EnPassantError },
+    /// A halfmove clock that is not a number below 2^32.
     HalfmoveClock { found: String },
-    /// A fullmove number that is not a positive number.
+    /// A fullmove number that is not a number from 1 below 2^32.
     FullmoveNumber { found: String },
     /// The side that just moved is in check, so the position cannot arise.
     OpponentInCheck { colour: Colour },
     /// A variant's own rule about the placement is broken.
-    Board { reason: String },
+    Board { reason: BoardError },
     /// Checkered chess: a pawn-flag field that is not 16 `0`/`1` characters.
     PawnFlags { found: String },
     /// Checkered chess: a last-checkered-move field that is not `-` or a
     /// move that can have just been played.
-    CheckeredMove { found: String, reason: String },
+    CheckeredMove { found: String, reason: CheckeredMoveError },
     /// Checkered chess: a stage field other than `1`, `1-`, `2w`, `2b`.
     Stage { found: String },
+}
+
+/// Why a castling field was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CastlingError {
+    /// The variant does not castle; the field must be `-`.
+    NoCastling,
+    /// A right for a king that is not on its first rank.
+    KingNotOnFirstRank { letter: char, colour: Colour },
+    /// Not `K`, `Q`, a file letter of the board, or its lower case.
+    UnknownLetter { letter: char },
+    /// No rook of that colour where the letter says.
+    NoRook { letter: char, colour: Colour },
+    /// The same right given twice.
+    Repeated { letter: char },
+}
+
+/// Why an en-passant field was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EnPassantError {
+    /// Not a square of this board.
+    NotASquare,
+    /// Not on the rank a double step of the side that just moved passes.
+    WrongRank,
+    /// A piece stands on the passed square.
+    PassedSquareOccupied,
+    /// A piece stands on the start square of the double step.
+    StartSquareOccupied,
+    /// No piece of the side that just moved stands where the double step
+    /// would have put it.
+    NoDoubleStepper,
+    /// Tam Ruat: several pieces can have passed the square and one could be
+    /// taken en passant, so the FEN cannot say which.
+    Ambiguous,
+}
+
+/// Why a placement breaks a variant's own rule.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BoardError {
+    /// Tam Ruat: a king on its far rank would have become an emperor.
+    KingOnFarRank { colour: Colour },
+    /// Tam Ruat: the two royal pieces stand next to each other.
+    RoyalsAdjacent,
+}
+
+/// Why Checkered chess's last-checkered-move field was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CheckeredMoveError {
+    /// Not `-` or `<from><to>` (such as `g4e5`).
+    NotAMove,
+    /// Stage 2 has no last checkered move.
+    InStageTwo,
+    /// It must go from an empty square to a checkered piece.
+    NotToACheckeredPiece,
+}
+
+impl fmt::Display for CastlingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CastlingError::NoCastling => write!(f, "this variant has no castling; the field must be '-'"),
+            CastlingError::KingNotOnFirstRank { letter, colour } => {
+                write!(f, "'{letter}': the {} king is not on its first rank", colour.name())
+            }
+            CastlingError::UnknownLetter { letter } => write!(f, "unknown castling letter '{letter}'"),
+            CastlingError::NoRook { letter, colour } => {
+                write!(f, "'{letter}': no {} rook to castle with there", colour.name())
+            }
+            CastlingError::Repeated { letter } => write!(f, "'{letter}' names a right given twice"),
+        }
+    }
+}
+
+impl fmt::Display for EnPassantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EnPassantError::NotASquare => "not a square of this board",
+            EnPassantError::WrongRank => "not on the rank a double step passes for the side that just moved",
+            EnPassantError::PassedSquareOccupied => "the passed square is occupied",
+            EnPassantError::StartSquareOccupied => "the start square of the double step is occupied",
+            EnPassantError::NoDoubleStepper => {
+                "no piece of the side that just moved stands where the double step would have put it"
+            }
+            EnPassantError::Ambiguous => {
+                "ambiguous: more than one piece can have double-stepped over it, and one could be taken en passant"
+            }
+        })
+    }
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::KingOnFarRank { colour } => {
+                write!(f, "the {} king stands on its far rank (it would be an emperor)", colour.name())
+            }
+            BoardError::RoyalsAdjacent => write!(f, "the two royal pieces stand next to each other"),
+        }
+    }
+}
+
+impl fmt::Display for CheckeredMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CheckeredMoveError::NotAMove => "expected '-' or <from><to>, e.g. g4e5",
+            CheckeredMoveError::InStageTwo => "there is no last checkered move in stage 2",
+            CheckeredMoveError::NotToACheckeredPiece => "it must go from an empty square to a checkered piece",
+        })
+    }
 }
 
 impl fmt::Display for FenError {
@@ -74,9 +188,10 @@ impl fmt::Display for FenError {
             FenError::UnknownPiece { rank, found } => {
                 write!(f, "invalid FEN board field: unknown piece letter '{found}' on rank {rank}")
             }
-            FenError::BadEmptyRun { rank, found } => {
-                write!(f, "invalid FEN board field: bad empty-square count '{found}' on rank {rank}")
-            }
+            FenError::BadEmptyRun { rank_from_top, found } => write!(
+                f,
+                "invalid FEN board field: bad empty-square count '{found}' in the board field's rank {rank_from_top} from the top"
+            ),
             FenError::KingCount { colour, found } => {
                 write!(f, "invalid FEN board field: {} has {found} kings, expected exactly 1", colour.name())
             }
@@ -99,10 +214,10 @@ impl fmt::Display for FenError {
                 write!(f, "invalid FEN en-passant field '{found}': {reason}")
             }
             FenError::HalfmoveClock { found } => {
-                write!(f, "invalid FEN halfmove clock '{found}': expected a number of half-moves")
+                write!(f, "invalid FEN halfmove clock '{found}': expected a number of half-moves below 2^32")
             }
             FenError::FullmoveNumber { found } => {
-                write!(f, "invalid FEN fullmove number '{found}': expected a number from 1")
+                write!(f, "invalid FEN fullmove number '{found}': expected a number from 1 to 2^32 - 1")
             }
             FenError::OpponentInCheck { colour } => {
                 write!(f, "invalid FEN: {} is not to move but is in check", colour.name())
@@ -124,43 +239,40 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 impl<V: Variant> Position<V> {
-    /// Reads a FEN. `chess960` selects how castling moves are written; the
-    /// castling field itself is read the same way in both modes.
+    /// Reads a FEN: [`Setup`] from the text, then [`Self::from_setup`].
+    /// `chess960` selects how castling moves are written; the castling
+    /// field itself is read the same way in both modes.
     pub fn from_fen(fen: &str, chess960: bool) -> Result<Self, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
+        Self::from_setup(&fen.parse()?, chess960)
+    }
+
+    /// Checks a setup against the variant's rules and builds the position,
+    /// its Zobrist key computed once at the end: the board (shape, pieces,
+    /// royal pieces, the Fool), the variant's placement rules, castling
+    /// rights against the rooks, the variant's extra fields, the
+    /// en-passant square against the pieces, and finally that the side not
+    /// to move is not in check.
+    pub fn from_setup(setup: &Setup, chess960: bool) -> Result<Self, FenError> {
         let extra = V::EXTRA_FEN_FIELDS;
-        if extra > 0 && fields.len() != 6 + extra {
+        if extra > 0 && setup.field_count != 6 + extra {
             let expected = "9 fields (board, side, castling, en passant, clocks, pawn flags, checkered move, stage)";
-            return Err(FenError::FieldCount { found: fields.len(), expected });
+            return Err(FenError::FieldCount { found: setup.field_count, expected });
         }
-        if extra == 0 && !(4..=6).contains(&fields.len()) {
+        if extra == 0 && setup.field_count > 6 {
             let expected = "4 to 6 fields (board, side, castling, en passant, clocks)";
-            return Err(FenError::FieldCount { found: fields.len(), expected });
+            return Err(FenError::FieldCount { found: setup.field_count, expected });
         }
         let mut pos = Position::<V>::empty(chess960);
-        parse_board(&mut pos, fields[0])?;
-        let side = match fields[1] {
-            "w" => Colour::White,
-            "b" => Colour::Black,
-            other => return Err(FenError::SideToMove { found: other.to_string() }),
-        };
+        place_pieces(&mut pos, &setup.ranks)?;
         V::validate_placement(&pos)?;
-        let castling = parse_castling(&pos, fields[2])?;
-        V::read_extra_fields(&mut pos, &fields[6..])?;
-        let en_passant = parse_en_passant(&pos, side, fields[3])?;
-        let halfmove = match fields.get(4) {
-            None => 0,
-            Some(s) => s.parse().map_err(|_| FenError::HalfmoveClock { found: s.to_string() })?,
+        let castling = read_castling(&pos, &setup.castling)?;
+        V::read_extra_fields(&mut pos, &setup.extra)?;
+        let en_passant = match &setup.en_passant {
+            None => None,
+            Some(field) => read_en_passant(&pos, setup.side, field)
+                .map_err(|reason| FenError::EnPassant { found: field.clone(), reason })?,
         };
-        let fullmove = match fields.get(5) {
-            None => 1,
-            Some(s) => s
-                .parse()
-                .ok()
-                .filter(|&n: &u32| n >= 1)
-                .ok_or_else(|| FenError::FullmoveNumber { found: s.to_string() })?,
-        };
-        pos.set_state(side, castling, en_passant, halfmove, fullmove);
+        pos.set_state(setup.side, castling, en_passant, setup.halfmove, setup.fullmove);
         V::validate(&pos)?;
         Ok(pos)
     }
@@ -246,34 +358,22 @@ impl<V: Variant> fmt::Debug for Position<V> {
     }
 }
 
-fn parse_board<V: Variant>(pos: &mut Position<V>, field: &str) -> Result<(), FenError> {
-    let ranks: Vec<&str> = field.split('/').collect();
+/// Puts the setup's pieces and Fool on the board, checking the board's
+/// shape, the piece letters, pawns off the back ranks, one royal piece per
+/// side and the Fool's count.
+fn place_pieces<V: Variant>(pos: &mut Position<V>, ranks: &[Vec<Option<char>>]) -> Result<(), FenError> {
     if ranks.len() != V::G::RANKS as usize {
         return Err(FenError::RankCount { found: ranks.len(), expected: V::G::RANKS });
     }
     let mut fools = 0;
-    for (i, text) in ranks.iter().enumerate() {
+    for (i, row) in ranks.iter().enumerate() {
         let rank = V::G::RANKS - 1 - i as u8;
         let rank_number = rank + 1;
-        let mut file = 0usize;
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                let mut run = c.to_string();
-                while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                    run.push(*d);
-                    chars.next();
-                }
-                match run.parse::<usize>() {
-                    Ok(n) if n > 0 && !run.starts_with('0') => file += n,
-                    _ => return Err(FenError::BadEmptyRun { rank: rank_number, found: run }),
-                }
-                continue;
-            }
-            if file >= V::G::FILES as usize {
-                file += 1;
-                continue;
-            }
+        if row.len() != V::G::FILES as usize {
+            return Err(FenError::RankLength { rank: rank_number, found: row.len(), expected: V::G::FILES });
+        }
+        for (file, letter) in row.iter().enumerate() {
+            let Some(c) = *letter else { continue };
             let sq = V::G::square(file as u8, rank);
             if c == '*' {
                 if !V::State::FOOL {
@@ -281,17 +381,13 @@ fn parse_board<V: Variant>(pos: &mut Position<V>, field: &str) -> Result<(), Fen
                 }
                 fools += 1;
                 pos.set_fool(sq);
-            } else {
-                let piece = V::read_piece(c).ok_or(FenError::UnknownPiece { rank: rank_number, found: c })?;
-                if piece.role == Role::Pawn && (rank == 0 || rank == V::G::RANKS - 1) {
-                    return Err(FenError::PawnOnBackRank { square: V::G::square_name(sq).to_string() });
-                }
-                pos.set_piece(sq, piece);
+                continue;
             }
-            file += 1;
-        }
-        if file != V::G::FILES as usize {
-            return Err(FenError::RankLength { rank: rank_number, found: file, expected: V::G::FILES });
+            let piece = V::read_piece(c).ok_or(FenError::UnknownPiece { rank: rank_number, found: c })?;
+            if piece.role == Role::Pawn && (rank == 0 || rank == V::G::RANKS - 1) {
+                return Err(FenError::PawnOnBackRank { square: V::G::square_name(sq).to_string() });
+            }
+            pos.set_piece(sq, piece);
         }
     }
     if V::State::FOOL && fools != 1 {
@@ -323,21 +419,22 @@ fn outermost_rook<V: Variant>(pos: &Position<V>, colour: Colour, h_side: bool) -
     }
 }
 
-fn parse_castling<V: Variant>(pos: &Position<V>, field: &str) -> Result<CastlingRights, FenError> {
+/// Reads the castling letters (empty for `-`) against the kings and rooks.
+fn read_castling<V: Variant>(pos: &Position<V>, field: &str) -> Result<CastlingRights, FenError> {
     let mut rights = CastlingRights::NONE;
-    if field == "-" {
+    if field.is_empty() {
         return Ok(rights);
     }
-    let error = |reason: String| FenError::Castling { found: field.to_string(), reason };
+    let error = |reason| FenError::Castling { found: field.to_string(), reason };
     if !V::CASTLING {
-        return Err(error("this variant has no castling; the field must be '-'".to_string()));
+        return Err(error(CastlingError::NoCastling));
     }
     for c in field.chars() {
         let colour = if c.is_ascii_uppercase() { Colour::White } else { Colour::Black };
         let rank = Position::<V>::home_rank(colour);
         let king = pos.board().king(colour);
         if V::G::rank(king) != rank {
-            return Err(error(format!("'{c}': the {} king is not on its first rank", colour.name())));
+            return Err(error(CastlingError::KingNotOnFirstRank { letter: c, colour }));
         }
         let file = match c.to_ascii_lowercase() {
             'k' => outermost_rook(pos, colour, true),
@@ -347,11 +444,11 @@ fn parse_castling<V: Variant>(pos: &Position<V>, field: &str) -> Result<Castling
                 let is_rook = pos.piece_at(V::G::square(file, rank)) == Some(Piece::new(colour, Role::Rook));
                 (is_rook && file != V::G::file(king)).then_some(file)
             }
-            _ => return Err(error(format!("unknown castling letter '{c}'"))),
+            _ => return Err(error(CastlingError::UnknownLetter { letter: c })),
         };
-        let file = file.ok_or_else(|| error(format!("'{c}': no {} rook to castle with there", colour.name())))?;
+        let file = file.ok_or_else(|| error(CastlingError::NoRook { letter: c, colour }))?;
         if rights.has(colour, file) {
-            return Err(error(format!("'{c}' names a right given twice")));
+            return Err(error(CastlingError::Repeated { letter: c }));
         }
         rights.add(colour, file);
     }
@@ -359,20 +456,15 @@ fn parse_castling<V: Variant>(pos: &Position<V>, field: &str) -> Result<Castling
 }
 
 /// Reads the en-passant field: the passed square and the square of the
-/// piece that double-stepped over it.
-fn parse_en_passant<V: Variant>(
+/// piece that double-stepped over it. A square the Fool now stands on was
+/// passed but cannot be used (RULES.md §1): read, and forgotten.
+fn read_en_passant<V: Variant>(
     pos: &Position<V>,
     side: Colour,
     field: &str,
-) -> Result<Option<(Square, Square)>, FenError> {
-    if field == "-" {
-        return Ok(None);
-    }
-    let error = |reason: &str| FenError::EnPassant { found: field.to_string(), reason: reason.to_string() };
-    let sq = V::G::parse_square(field).ok_or_else(|| error("not a square of this board"))?;
-    let victim = V::en_passant_victim(pos, side, sq).map_err(error)?;
-    // The Fool may have stepped onto the passed square since the double
-    // step: the square was passed, but no capture can land there now.
+) -> Result<Option<(Square, Square)>, EnPassantError> {
+    let sq = V::G::parse_square(field).ok_or(EnPassantError::NotASquare)?;
+    let victim = V::en_passant_victim(pos, side, sq)?;
     if pos.fool() == Some(sq) {
         return Ok(None);
     }
@@ -458,5 +550,37 @@ mod tests {
         let fen = "rnbqkbnr/pppp1ppp/8/4p3/4*3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e8 0 2";
         let pos = Position::<RedFool>::from_fen(fen, false).unwrap();
         assert_eq!(pos.fen(), fen);
+    }
+
+    #[test]
+    fn clocks_saturate_so_every_written_fen_reads_back() {
+        // Issue 16: the clocks wrapped to "0 0", a FEN the engine refuses.
+        let start = "4k3/8/8/8/4*3/8/8/8/8/4K3 b - - 4294967295 4294967295";
+        let mut pos = Position::<RedFool>::from_fen(start, false).unwrap();
+        pos.make(pos.parse_uci("e10d10").unwrap());
+        let fen = pos.fen();
+        assert_eq!(fen, "3k4/8/8/8/4*3/8/8/8/8/4K3 w - - 4294967295 4294967295");
+        assert_eq!(Position::<RedFool>::from_fen(&fen, false).unwrap().fen(), fen);
+        pos.unmake();
+        assert_eq!(pos.fen(), start);
+        // Beyond 32 bits: refused with the field named, not wrapped.
+        let too_big = "4k3/8/8/8/4*3/8/8/8/8/4K3 b - - 4294967296 1";
+        assert!(matches!(err::<RedFool>(too_big), FenError::HalfmoveClock { .. }));
+    }
+
+    #[test]
+    fn a_setup_is_read_against_the_variant_only_in_the_second_step() {
+        use crate::{Setup, TamRuat};
+        // One setup, refused by chess (ranks) and read by Red Fool.
+        let setup: Setup = "rnbqkbnr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+        assert_eq!(
+            Position::<Chess>::from_setup(&setup, false).unwrap_err(),
+            FenError::RankCount { found: 10, expected: 8 }
+        );
+        assert!(Position::<RedFool>::from_setup(&setup, false).is_ok());
+        assert!(matches!(
+            Position::<TamRuat>::from_setup(&setup, false).unwrap_err(),
+            FenError::RankCount { found: 10, expected: 12 }
+        ));
     }
 }

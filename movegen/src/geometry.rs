@@ -9,6 +9,7 @@
 
 use crate::attacks::AttackTables;
 use crate::bitboard::{Bitboard, Wide};
+use crate::piece::Colour;
 use std::fmt;
 
 /// A square index on some board. Which square it names depends on the
@@ -63,6 +64,16 @@ pub trait Geometry: 'static + Copy + Send + Sync + fmt::Debug + Default {
     fn checked_square(file: i32, rank: i32) -> Option<Square> {
         let on_board = (0..Self::FILES as i32).contains(&file) && (0..Self::RANKS as i32).contains(&rank);
         on_board.then(|| Self::square(file as u8, rank as u8))
+    }
+    /// Rank `relative` counted from `colour`'s side of the board (0 is
+    /// White's first rank, or Black's: the board's last), as an absolute
+    /// rank index. The one place that turns "my second rank" into a rank.
+    #[inline(always)]
+    fn relative_rank(colour: Colour, relative: u8) -> u8 {
+        match colour {
+            Colour::White => relative,
+            Colour::Black => Self::RANKS - 1 - relative,
+        }
     }
     /// The square mirrored top to bottom (`a1` <-> `a10` on 8x10).
     #[inline(always)]

@@ -29,6 +29,7 @@ struct Undo<V: Variant> {
     en_passant_victim: Option<Square>,
     state: V::State,
     halfmove: u32,
+    fullmove: u32,
     key: u64,
 }
 
@@ -271,10 +272,7 @@ impl<V: Variant> Position<V> {
     /// The rank castling happens on for `colour`.
     #[inline(always)]
     pub fn home_rank(colour: Colour) -> u8 {
-        match colour {
-            Colour::White => 0,
-            Colour::Black => V::G::RANKS - 1,
-        }
+        V::G::relative_rank(colour, 0)
     }
     /// Where king and rook end up when the king on `king` castles with the
     /// rook on `rook`: files c/d on the a-side, g/f on the h-side.
@@ -451,6 +449,7 @@ impl<V: Variant> Position<V> {
             en_passant_victim: self.en_passant_victim,
             state: self.state,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             key: self.key,
         };
         // Read before the en-passant state is cleared: it names the victim.
@@ -461,7 +460,8 @@ impl<V: Variant> Position<V> {
         self.key ^= ZOBRIST.castling(self.castling) ^ ZOBRIST.side();
         self.en_passant = None;
         self.en_passant_victim = None;
-        self.halfmove += 1;
+        // The clocks saturate: a FEN may start them anywhere below 2^32.
+        self.halfmove = self.halfmove.saturating_add(1);
 
         match m.kind() {
             MoveKind::Castle => {
@@ -517,7 +517,7 @@ impl<V: Variant> Position<V> {
         self.key ^= ZOBRIST.castling(self.castling);
         self.side = !us;
         if us == Colour::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         if let Some(ep) = self.en_passant_capturable() {
             self.key ^= ZOBRIST.en_passant(V::G::file(ep));
@@ -534,9 +534,7 @@ impl<V: Variant> Position<V> {
         let m = undo.mv;
         let us = !self.side;
         self.side = us;
-        if us == Colour::Black {
-            self.fullmove -= 1;
-        }
+        self.fullmove = undo.fullmove;
         if let Some(victim) = undo.fool_victim {
             self.put(m.fool_to().expect("the Fool killed on his landing square"), victim);
         }
@@ -582,6 +580,7 @@ impl<V: Variant> Position<V> {
             en_passant_victim: self.en_passant_victim,
             state: self.state,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             key: self.key,
         });
         if let Some(ep) = self.en_passant_capturable() {
@@ -589,7 +588,7 @@ impl<V: Variant> Position<V> {
         }
         self.en_passant = None;
         self.en_passant_victim = None;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.side = !self.side;
         self.key ^= ZOBRIST.side();
     }

@@ -7,7 +7,7 @@
 //! run-time choice into a call of the right monomorphized code.
 
 use crate::board::Bitboards;
-use crate::fen::FenError;
+use crate::fen::{EnPassantError, FenError};
 use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveSink};
 use crate::outcome::Outcome;
@@ -102,7 +102,7 @@ pub trait Variant: 'static + Copy + Eq + Send + Sync + fmt::Debug + Default {
 
     /// Reads the extra FEN fields ([`Self::EXTRA_FEN_FIELDS`] of them) into
     /// the position's state.
-    fn read_extra_fields(pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError>;
+    fn read_extra_fields(pos: &mut Position<Self>, fields: &[String]) -> Result<(), FenError>;
 
     /// Writes the extra FEN fields, each preceded by a space.
     fn write_extra_fields(pos: &Position<Self>, out: &mut String);
@@ -113,7 +113,7 @@ pub trait Variant: 'static + Copy + Eq + Send + Sync + fmt::Debug + Default {
 
     /// The square of the piece whose double step passed `passed`, `side`
     /// being to move, or why the en-passant field is implausible.
-    fn en_passant_victim(pos: &Position<Self>, side: Colour, passed: Square) -> Result<Square, &'static str>;
+    fn en_passant_victim(pos: &Position<Self>, side: Colour, passed: Square) -> Result<Square, EnPassantError>;
 
     /// Checks a position read from a FEN as a whole: the side that just
     /// moved may not be in check, and the variant's state must be possible.

@@ -15,7 +15,7 @@
 use crate::attacks::forward;
 use crate::bitboard::Bitboard;
 use crate::board::Bitboards;
-use crate::fen::FenError;
+use crate::fen::{CheckeredMoveError, EnPassantError, FenError};
 use crate::geometry::Board8x8;
 use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveKind, MoveSink};
@@ -117,7 +117,7 @@ impl Variant for Checkered {
     fn read_piece(c: char) -> Option<Piece> {
         Piece::checkered_from_char(c).or_else(|| orthodox::read_piece::<Self>(c))
     }
-    fn read_extra_fields(pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
+    fn read_extra_fields(pos: &mut Position<Self>, fields: &[String]) -> Result<(), FenError> {
         *pos.state_mut() = parse_state(fields)?;
         Ok(())
     }
@@ -131,12 +131,12 @@ impl Variant for Checkered {
     fn validate_placement(_: &Position<Self>) -> Result<(), FenError> {
         Ok(())
     }
-    fn en_passant_victim(pos: &Position<Self>, side: Colour, passed: Square) -> Result<Square, &'static str> {
+    fn en_passant_victim(pos: &Position<Self>, side: Colour, passed: Square) -> Result<Square, EnPassantError> {
         if !pos.state().stage.is_two() {
             return orthodox::en_passant_victim(pos, side, passed);
         }
         if pos.occupied().has(passed) {
-            return Err("the passed square is occupied");
+            return Err(EnPassantError::PassedSquareOccupied);
         }
         stage_two_double_stepper(pos, side, passed)
     }
@@ -243,10 +243,7 @@ impl CheckeredState {
 /// The rank a pawn moving towards `direction`'s far side starts on (its
 /// second rank) and the rank it promotes on, as indices.
 fn pawn_ranks<V: Variant>(direction: Colour) -> (u8, u8) {
-    match direction {
-        Colour::White => (1, V::G::RANKS - 1),
-        Colour::Black => (V::G::RANKS - 2, 0),
-    }
+    (V::G::relative_rank(direction, 1), V::G::relative_rank(direction, V::G::RANKS - 1))
 }
 
 /// True when a piece of the set `attackers` attacks `sq`, the checkered
@@ -531,16 +528,17 @@ pub fn stage_two_double_stepper<V: Variant<State = CheckeredState>>(
     pos: &Position<V>,
     side: Colour,
     passed: Square,
-) -> Result<Square, &'static str> {
+) -> Result<Square, EnPassantError> {
     let upward = match V::G::rank(passed) {
         2 => true,
-        r if r == V::G::RANKS - 3 => false,
-        _ => return Err("not on a rank a double step passes (3 or 6)"),
+        r if r == V::G::relative_rank(Colour::Black, 2) => false,
+        _ => return Err(EnPassantError::WrongRank),
     };
-    let (pawn_rank, start_rank) = if upward { (3, 1) } else { (V::G::RANKS - 4, V::G::RANKS - 2) };
+    let direction = if upward { Colour::White } else { Colour::Black };
+    let (pawn_rank, start_rank) = (V::G::relative_rank(direction, 3), V::G::relative_rank(direction, 1));
     let file = V::G::file(passed);
     if pos.occupied().has(V::G::square(file, start_rank)) {
-        return Err("the pawn's start square is occupied");
+        return Err(EnPassantError::StartSquareOccupied);
     }
     let victim = V::G::square(file, pawn_rank);
     let checkered_to_move = pos.state().stage == Stage::Two(side);
@@ -550,7 +548,7 @@ pub fn stage_two_double_stepper<V: Variant<State = CheckeredState>>(
         Piece::checkered(Role::Pawn)
     };
     if pos.piece_at(victim) != Some(expected) {
-        return Err("no pawn of the side that just moved stands where the double step would have put it");
+        return Err(EnPassantError::NoDoubleStepper);
     }
     Ok(victim)
 }
@@ -572,31 +570,29 @@ pub fn validate<V: Variant<State = CheckeredState>>(pos: &Position<V>) -> Result
     }
     if let Some((from, to)) = state.cmove {
         let found = format!("{}{}", V::G::square_name(from), V::G::square_name(to));
-        let error = |reason: &str| FenError::CheckeredMove { found: found.clone(), reason: reason.to_string() };
+        let error = |reason| FenError::CheckeredMove { found: found.clone(), reason };
         if state.stage.is_two() {
-            return Err(error("there is no last checkered move in stage 2"));
+            return Err(error(CheckeredMoveError::InStageTwo));
         }
         if board.occupied().has(from) || !board.checkered().has(to) {
-            return Err(error("it must go from an empty square to a checkered piece"));
+            return Err(error(CheckeredMoveError::NotToACheckeredPiece));
         }
     }
     Ok(())
 }
 
 /// Reads Checkered chess's pawn flags, last checkered move and stage.
-fn parse_state(fields: &[&str]) -> Result<CheckeredState, FenError> {
+fn parse_state(fields: &[String]) -> Result<CheckeredState, FenError> {
     let [flags, cmove, stage] = fields else { unreachable!("three fields are passed") };
+    let (cmove, stage) = (cmove.as_str(), stage.as_str());
     if flags.len() != 16 || !flags.chars().all(|c| c == '0' || c == '1') {
         return Err(FenError::PawnFlags { found: flags.to_string() });
     }
     let pawn_flags = flags.chars().rev().fold(0u16, |bits, c| bits << 1 | u16::from(c == '1'));
-    let cmove = match *cmove {
+    let cmove = match cmove {
         "-" => None,
         text => {
-            let error = || FenError::CheckeredMove {
-                found: text.to_string(),
-                reason: "expected '-' or <from><to>, e.g. g4e5".to_string(),
-            };
+            let error = || FenError::CheckeredMove { found: text.to_string(), reason: CheckeredMoveError::NotAMove };
             let split = text.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase()).map(|(i, _)| i);
             let (from, to) = text.split_at(split.ok_or_else(error)?);
             Some((

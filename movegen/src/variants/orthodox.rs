@@ -5,7 +5,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::Bitboards;
-use crate::fen::FenError;
+use crate::fen::{EnPassantError, FenError};
 use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Colour, Piece, Role};
@@ -77,26 +77,27 @@ pub fn read_piece<V: Variant>(c: char) -> Option<Piece> {
 /// The pawn that passed `passed` with a double step: it belongs to the
 /// side not to move, stands right beyond the square, and its start square
 /// is empty.
-pub fn en_passant_victim<V: Variant>(pos: &Position<V>, side: Colour, passed: Square) -> Result<Square, &'static str> {
+pub fn en_passant_victim<V: Variant>(
+    pos: &Position<V>,
+    side: Colour,
+    passed: Square,
+) -> Result<Square, EnPassantError> {
     let mover = !side;
-    let (passed_rank, pawn_rank, start_rank) = match mover {
-        Colour::White => (2, 3, 1),
-        Colour::Black => (V::G::RANKS - 3, V::G::RANKS - 4, V::G::RANKS - 2),
-    };
+    let [start_rank, passed_rank, pawn_rank] = [1, 2, 3].map(|r| V::G::relative_rank(mover, r));
     if V::G::rank(passed) != passed_rank {
-        return Err("not on the rank a double step passes for the side that just moved");
+        return Err(EnPassantError::WrongRank);
     }
     if pos.board().occupied().has(passed) {
-        return Err("the passed square is occupied");
+        return Err(EnPassantError::PassedSquareOccupied);
     }
     let file = V::G::file(passed);
     // The Fool may have stepped onto either square since: only pieces count.
     if pos.board().occupied().has(V::G::square(file, start_rank)) {
-        return Err("the pawn's start square is occupied");
+        return Err(EnPassantError::StartSquareOccupied);
     }
     let victim = V::G::square(file, pawn_rank);
     if pos.piece_at(victim) != Some(Piece::new(mover, Role::Pawn)) {
-        return Err("no pawn stands where the double step would have put it");
+        return Err(EnPassantError::NoDoubleStepper);
     }
     Ok(victim)
 }
@@ -162,14 +163,18 @@ macro_rules! hooks {
         fn read_piece(c: char) -> Option<Piece> {
             $crate::variants::orthodox::read_piece::<Self>(c)
         }
-        fn read_extra_fields(_: &mut Position<Self>, _: &[&str]) -> Result<(), FenError> {
+        fn read_extra_fields(_: &mut Position<Self>, _: &[String]) -> Result<(), FenError> {
             Ok(())
         }
         fn write_extra_fields(_: &Position<Self>, _: &mut String) {}
         fn validate_placement(_: &Position<Self>) -> Result<(), FenError> {
             Ok(())
         }
-        fn en_passant_victim(pos: &Position<Self>, side: Colour, passed: Square) -> Result<Square, &'static str> {
+        fn en_passant_victim(
+            pos: &Position<Self>,
+            side: Colour,
+            passed: Square,
+        ) -> Result<Square, $crate::fen::EnPassantError> {
             $crate::variants::orthodox::en_passant_victim(pos, side, passed)
         }
         fn validate(pos: &Position<Self>) -> Result<(), FenError> {

@@ -11,7 +11,7 @@
 use crate::attacks::{forward, opposite, AttackTables, LINE_DIRECTIONS};
 use crate::bitboard::Bitboard;
 use crate::board::Bitboards;
-use crate::fen::FenError;
+use crate::fen::{BoardError, EnPassantError, FenError};
 use crate::geometry::Board12x12;
 use crate::geometry::{Geometry, Square};
 use crate::moves::{Move, MoveKind, MoveSink};
@@ -112,24 +112,21 @@ impl Variant for TamRuat {
     fn read_piece(c: char) -> Option<Piece> {
         orthodox::read_piece::<Self>(c)
     }
-    fn read_extra_fields(_: &mut Position<Self>, _: &[&str]) -> Result<(), FenError> {
+    fn read_extra_fields(_: &mut Position<Self>, _: &[String]) -> Result<(), FenError> {
         Ok(())
     }
     fn write_extra_fields(_: &Position<Self>, _: &mut String) {}
     fn validate_placement(pos: &Position<Self>) -> Result<(), FenError> {
-        validate_board(pos).map_err(|reason| FenError::Board { reason })
+        validate_board(pos)
     }
-    fn en_passant_victim(pos: &Position<Self>, side: Colour, passed: Square) -> Result<Square, &'static str> {
+    fn en_passant_victim(pos: &Position<Self>, side: Colour, passed: Square) -> Result<Square, EnPassantError> {
         let mover = !side;
-        let passed_rank = match mover {
-            Colour::White => 2,
-            Colour::Black => Self::G::RANKS - 3,
-        };
+        let passed_rank = Self::G::relative_rank(mover, 2);
         if Self::G::rank(passed) != passed_rank {
-            return Err("not on the rank a double step passes for the side that just moved");
+            return Err(EnPassantError::WrongRank);
         }
         if pos.occupied().has(passed) {
-            return Err("the passed square is occupied");
+            return Err(EnPassantError::PassedSquareOccupied);
         }
         double_stepper(pos, passed, mover)
     }
@@ -248,10 +245,7 @@ pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
     let victims = board.colour(!us) & !board.royals();
     let reachable = empty | victims;
     let far_rank = tables.ranks[Position::<V>::home_rank(!us) as usize];
-    let start_rank = tables.ranks[match us {
-        Colour::White => 1,
-        Colour::Black => V::G::RANKS as usize - 2,
-    }];
+    let start_rank = tables.ranks[V::G::relative_rank(us, 1) as usize];
     let promotions: Vec<Role> = promotion_roles(board, us).collect();
     let ahead = forward(us);
 
@@ -359,7 +353,7 @@ fn diagonal_towards<V: Variant>(from: Square, to: Square) -> usize {
 /// diagonally beyond it, whose start square is empty. An error when no
 /// piece fits, or when several fit and the side to move could take one en
 /// passant (the FEN cannot say which).
-pub fn double_stepper<V: Variant>(pos: &Position<V>, passed: Square, mover: Colour) -> Result<Square, &'static str> {
+pub fn double_stepper<V: Variant>(pos: &Position<V>, passed: Square, mover: Colour) -> Result<Square, EnPassantError> {
     let tables = V::G::tables();
     let board = pos.board();
     let occupied = board.occupied();
@@ -390,35 +384,33 @@ pub fn double_stepper<V: Variant>(pos: &Position<V>, passed: Square, mover: Colo
     let capturing_barbarian =
         tables.step(ahead, passed).is_some_and(|behind| board.pieces(capturer, Role::Barbarian).has(behind));
     match found.as_slice() {
-        [] => Err("no warrior or barbarian can have double-stepped over it"),
+        [] => Err(EnPassantError::NoDoubleStepper),
         [one] => Ok(*one),
         [first, ..] if capturing_warriors.is_empty() && !capturing_barbarian => Ok(*first),
-        _ => Err("ambiguous: more than one piece can have double-stepped over it, and one could be taken en passant"),
+        _ => Err(EnPassantError::Ambiguous),
     }
 }
 
-/// Tam Ruat positions' extra FEN checks: one royal piece each, not adjacent,
-/// no king on its far rank, pawn types off the first and last ranks.
-pub fn validate_board<V: Variant>(pos: &Position<V>) -> Result<(), String> {
+/// Tam Ruat positions' extra FEN checks (one royal piece each is checked
+/// with the board): royal pieces not adjacent, no king on its far rank,
+/// pawn types off the first and last ranks.
+pub fn validate_board<V: Variant>(pos: &Position<V>) -> Result<(), FenError> {
     let tables = V::G::tables();
     let board = pos.board();
     for colour in Colour::ALL {
-        let royals = (board.royals() & board.colour(colour)).count();
-        if royals != 1 {
-            return Err(format!("{} has {royals} royal pieces (king or emperor), expected exactly 1", colour.name()));
-        }
         let far = tables.ranks[Position::<V>::home_rank(!colour) as usize];
         if (board.pieces(colour, Role::King) & far).any() {
-            return Err(format!("the {} king stands on its far rank (it would be an emperor)", colour.name()));
+            return Err(FenError::Board { reason: BoardError::KingOnFarRank { colour } });
         }
     }
     let white = board.king(Colour::White);
     if (tables.king(white) & board.royals() & board.colour(Colour::Black)).any() {
-        return Err("the two royal pieces stand next to each other".to_string());
+        return Err(FenError::Board { reason: BoardError::RoyalsAdjacent });
     }
     let back_ranks = tables.ranks[0] | tables.ranks[V::G::RANKS as usize - 1];
-    if ((board.role(Role::Pawn) | board.role(Role::Barbarian)) & back_ranks).any() {
-        return Err("a warrior or barbarian stands on the first or last rank".to_string());
+    let misplaced = (board.role(Role::Pawn) | board.role(Role::Barbarian)) & back_ranks;
+    if misplaced.any() {
+        return Err(FenError::PawnOnBackRank { square: V::G::square_name(misplaced.lsb()).to_string() });
     }
     Ok(())
 }
