@@ -5,7 +5,7 @@
 
 mod match_support;
 
-use engine::matchrunner::pgn::PgnGame;
+use matchrunner::pgn::PgnGame;
 use match_support::*;
 use movegen::VariantKind;
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
-use engine::matchrunner::pgn::{self, PgnGame};
+use matchrunner::pgn::{self, PgnGame};
 use movegen::{Variant, VariantKind};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -271,7 +271,7 @@ fn fault(side: Colour, error: &EngineError, clock_ran: bool) -> GameResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrunner::engine_process::Score;
+    use crate::engine_process::Score;
 
     #[test]
     fn results_and_reasons() {

@@ -168,9 +168,9 @@ fn percent(fraction: Option<f64>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrunner::game::{GameResult, Termination};
-    use crate::matchrunner::openings::Opening;
-    use crate::matchrunner::stats::SprtModel;
+    use crate::game::{GameResult, Termination};
+    use crate::openings::Opening;
+    use crate::stats::SprtModel;
     use movegen::{RedFool, Variant, VariantKind};
 
     fn game(index: usize, winner: Option<Colour>) -> (GameSpec, GameRecord) {
