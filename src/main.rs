@@ -44,7 +44,7 @@ fn main() -> ExitCode {
         Some("startpos") => startpos_cmd::run(&argv[1..]),
         Some("analyse") | Some("analyze") => analyse_cmd::run(&argv[1..]),
         Some("play") => play_cmd::run(&argv[1..]),
-        Some("match") => engine::matchrunner::run(&argv[1..]),
+        Some("match") => matchrunner::run(&argv[1..]),
         Some("--help") | Some("-h") | Some("help") => output::print(&format!("{USAGE}\n")),
         Some("--version") | Some("-V") => output::print(&format!("redfool {}\n", env!("CARGO_PKG_VERSION"))),
         Some(other) => Err(format!("unknown command '{other}' (try redfool --help)")),

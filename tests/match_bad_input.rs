@@ -6,14 +6,6 @@ mod match_support;
 
 use match_support::*;
 
-/// Runs `redfool` and returns its standard error, insisting on exit status 2.
-fn refused(args: &[String]) -> String {
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let output = redfool(&args);
-    assert_eq!(output.status.code(), Some(2), "redfool {args:?}\nstdout:\n{}", text(&output.stdout));
-    text(&output.stderr)
-}
-
 fn good_pair(rest: &[&str]) -> Vec<String> {
     match_args(&scripted("A", "good", 0), &scripted("B", "good", 0), rest)
 }
@@ -22,7 +14,7 @@ fn good_pair(rest: &[&str]) -> Vec<String> {
 fn help_is_not_an_error() {
     let output = redfool(&["match", "--help"]);
     assert!(output.status.success());
-    assert!(text(&output.stdout).starts_with("usage: redfool match --engine cmd=<path>"));
+    assert!(text(&output.stdout).starts_with("usage: redfool match -engine cmd=<path>"));
 }
 
 #[test]
@@ -30,7 +22,11 @@ fn option_mistakes_name_the_option() {
     let stderr = refused(&good_pair(&["--games", "2", "--depth", "1", "--colour", "red"]));
     assert_eq!(stderr, "redfool: --colour: unknown option (try redfool match --help)\n");
     let stderr = refused(&good_pair(&["--games", "2"]));
-    assert_eq!(stderr, "redfool: no limit given: use --tc, --st, --nodes or --depth (see --help)\n");
+    assert_eq!(
+        stderr,
+        "redfool: -engine: 'A' has no limit: give tc=, st=, nodes= or depth= to -engine or -each \
+         (or --tc, --st, --nodes, --depth)\n"
+    );
 }
 
 #[test]

@@ -5,8 +5,8 @@
 
 mod match_support;
 
-use engine::matchrunner::pgn::PgnGame;
 use match_support::*;
+use matchrunner::pgn::PgnGame;
 use movegen::VariantKind;
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
@@ -44,7 +44,7 @@ fn assert_forfeits(played: &Played, count: usize, termination: &str, reason: &st
 #[test]
 fn illegal_moves_lose_and_the_match_goes_on() {
     // Faulty plays e2e5 on its third move, after two knight moves.
-    let played = faulty_match("illegal", 2, &["--games", "4", "--depth", "1", "--report", "2"]);
+    let played = faulty_match("illegal", 2, &["--rounds", "2", "--depth", "1", "--report", "2"]);
     assert_forfeits(&played, 4, "illegal move", "loses: illegal move 'e2e5'}");
     // The full report after game 2 (--report 2), and at the end.
     assert_eq!(played.stdout.matches("Results of Good vs Faulty").count(), 2, "{}", played.stdout);
@@ -57,8 +57,8 @@ fn illegal_moves_lose_and_the_match_goes_on() {
 
 #[test]
 fn crashed_engines_are_restarted_with_recover() {
-    let played = faulty_match("crash", 1, &["--games", "4", "--depth", "1", "--recover", "--concurrency", "2"]);
-    assert_forfeits(&played, 4, "abandoned", "loses: the engine exited (exit status: 3)}");
+    let played = faulty_match("crash", 1, &["--rounds", "2", "--depth", "1", "--recover", "--concurrency", "2"]);
+    assert_forfeits(&played, 4, "abandoned", "disconnects: the engine exited (exit status: 3)}");
 }
 
 #[test]
@@ -67,12 +67,15 @@ fn without_recover_a_crash_ends_the_match_after_recording_the_game() {
     let args = match_args(
         &scripted("Good", "good", 0),
         &scripted("Faulty", "crash", 1),
-        &["--variant", "chess", "--games", "6", "--depth", "1", "--pgnout", pgn.to_str().unwrap()],
+        &["--variant", "chess", "--rounds", "3", "--depth", "1", "--pgnout", pgn.to_str().unwrap()],
     );
     let output = redfool(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(output.status.code(), Some(2));
     let stderr = text(&output.stderr);
-    assert!(stderr.contains("engine 'Faulty' failed (Black loses: the engine exited (exit status: 3))"), "{stderr}");
+    assert!(
+        stderr.contains("engine 'Faulty' failed (Black disconnects: the engine exited (exit status: 3))"),
+        "{stderr}"
+    );
     assert!(stderr.contains("--recover"), "{stderr}");
     let games = check_pgn(&pgn, VariantKind::Chess, false);
     assert_eq!(games.len(), 1);
@@ -82,20 +85,21 @@ fn without_recover_a_crash_ends_the_match_after_recording_the_game() {
 
 #[test]
 fn an_engine_that_never_answers_stalls_without_a_clock() {
-    let played = faulty_match("silent", 1, &["--games", "2", "--depth", "1", "--timeout", "0.5", "--recover"]);
-    assert_forfeits(&played, 2, "stalled connection", "loses: no 'bestmove' within 0.5 s}");
+    let played = faulty_match("silent", 1, &["--rounds", "1", "--depth", "1", "--timeout", "0.5", "--recover"]);
+    assert_forfeits(&played, 2, "stalled connection", "connection stalls: no 'bestmove' within 0.5 s}");
 }
 
 #[test]
 fn an_engine_that_talks_without_moving_stalls() {
-    let played = faulty_match("chatty", 1, &["--games", "2", "--depth", "1", "--timeout", "0.5", "--recover"]);
-    assert_forfeits(&played, 2, "stalled connection", "loses: no 'bestmove' within 0.5 s}");
+    let played = faulty_match("chatty", 1, &["--rounds", "1", "--depth", "1", "--timeout", "0.5", "--recover"]);
+    assert_forfeits(&played, 2, "stalled connection", "connection stalls: no 'bestmove' within 0.5 s}");
 }
 
 #[test]
 fn an_engine_that_never_answers_loses_on_time_with_a_clock() {
-    let played = faulty_match("silent", 0, &["--games", "2", "--tc", "0.2+0", "--recover", "--timeout", "0.5"]);
-    assert_forfeits(&played, 2, "time forfeit", "loses on time}");
+    let played = faulty_match("silent", 0, &["--rounds", "1", "--tc", "0.2+0", "--recover", "--timeout", "0.5"]);
+    // The reason says how long the engine had (0.2 s and the 10 ms margin).
+    assert_forfeits(&played, 2, "time forfeit", "loses on time (no move within 0.210 s)}");
 }
 
 #[test]
@@ -108,7 +112,7 @@ fn engines_are_told_the_variant() {
         let args = match_args(
             &scripted("A", "good", 0),
             &scripted("B", "good", 0),
-            &["--variant", variant.name(), "--games", "2", "--depth", "1", "--pgnout", pgn.to_str().unwrap()],
+            &["--variant", variant.name(), "--rounds", "1", "--depth", "1", "--pgnout", pgn.to_str().unwrap()],
         );
         play(&args);
         let games = check_pgn(&pgn, variant, false);
@@ -126,7 +130,7 @@ fn the_sprt_stops_a_decided_match() {
     let args = match_args(
         &scripted("Good", "good", 0),
         &scripted("Faulty", "illegal", 0),
-        &["--variant", "chess", "--games", "400", "--repeat", "--depth", "1", "--sprt", "elo0=0", "elo1=100"],
+        &["--variant", "chess", "--rounds", "200", "--depth", "1", "--sprt", "elo0=0", "elo1=100"],
     );
     let stdout = text(&play(&args).stdout);
     // All pairs are won: the LLR (normalized model) passes 2.94 after ten.
@@ -142,7 +146,7 @@ fn an_interrupted_match_keeps_every_finished_game() {
     let args = match_args(
         &scripted("A", "good", 0),
         &scripted("B", "good", 0),
-        &["--variant", "chess", "--games", "1000", "--depth", "1", "--pgnout", pgn.to_str().unwrap()],
+        &["--variant", "chess", "--rounds", "500", "--depth", "1", "--pgnout", pgn.to_str().unwrap()],
     );
     let mut child = Command::new(REDFOOL).args(&args).stdout(Stdio::piped()).spawn().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());

@@ -5,8 +5,8 @@
 
 mod match_support;
 
-use engine::matchrunner::pgn::PgnGame;
 use match_support::*;
+use matchrunner::pgn::PgnGame;
 use movegen::VariantKind;
 
 /// The `--engine` values of redfool itself.
@@ -32,7 +32,7 @@ fn red_fool_self_match_replays_legally() {
     let (games, stdout, _) = self_match(
         "selfplay.pgn",
         false,
-        &["--games", "4", "--depth", "2", "--concurrency", "2", "--repeat", "--random-plies", "6", "--seed", "5"],
+        &["--rounds", "2", "--depth", "2", "--concurrency", "2", "--random-plies", "6", "--seed", "5"],
     );
     assert_eq!(games.len(), 4);
     assert!(stdout.contains("Results of RF-A vs RF-B (Red Fool, depth 2):"), "{stdout}");
@@ -42,11 +42,8 @@ fn red_fool_self_match_replays_legally() {
 
 #[test]
 fn red_fool_960_self_match_replays_legally() {
-    let (games, _, _) = self_match(
-        "selfplay960.pgn",
-        true,
-        &["--games", "2", "--depth", "2", "--chess960", "--repeat", "--seed", "17"],
-    );
+    let (games, _, _) =
+        self_match("selfplay960.pgn", true, &["--rounds", "1", "--depth", "2", "--chess960", "--seed", "17"]);
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].tag("Variant"), Some("Red Fool 960"));
     assert!(games[0].tag("FEN").is_some());
@@ -61,6 +58,8 @@ fn red_fool_games_read_back_as_openings() {
         false,
         &[
             "--games",
+            "1",
+            "--rounds",
             "2",
             "--depth",
             "1",
@@ -80,13 +79,13 @@ fn red_fool_games_read_back_as_openings() {
     let (second, _, _) = self_match(
         "selfplay-from-book.pgn",
         false,
-        &["--games", "2", "--depth", "1", "--openings", book.to_str().unwrap()],
+        &["--games", "1", "--rounds", "2", "--depth", "1", "--openings", book.to_str().unwrap()],
     );
     let by_round = |games: &[PgnGame], round: &str| -> Vec<String> {
         let game = games.iter().find(|g| g.tag("Round") == Some(round)).unwrap();
         sans(game).iter().map(|s| s.to_string()).collect()
     };
-    for round in ["1.1", "1.2"] {
+    for round in ["1.1", "2.1"] {
         let (opening, game) = (by_round(&first, round), by_round(&second, round));
         assert_eq!(game[..opening.len()], opening[..], "round {round} starts with its opening");
     }

@@ -5,8 +5,8 @@
 
 mod match_support;
 
-use engine::matchrunner::pgn::PgnGame;
 use match_support::*;
+use matchrunner::pgn::PgnGame;
 use movegen::VariantKind;
 use std::path::PathBuf;
 
@@ -44,18 +44,18 @@ fn a_short_match_completes_with_a_valid_pgn() {
     let played = stockfish_match(
         "stockfish.pgn",
         false,
-        &["--games", "4", "--depth", "1", "--concurrency", "2", "--repeat", "--random-plies", "4", "--seed", "7"],
+        &["--rounds", "2", "--depth", "1", "--concurrency", "2", "--random-plies", "4", "--seed", "7"],
     );
     let games = &played.games;
     assert_eq!(games.len(), 4);
     // Games finish in any order; pair them by round.
     let by_round = |round: &str| games.iter().find(|g| g.tag("Round") == Some(round)).unwrap();
-    for (first, second) in [("1.1", "1.2"), ("1.3", "1.4")] {
+    for (first, second) in [("1.1", "1.2"), ("2.1", "2.2")] {
         let (a, b) = (by_round(first), by_round(second));
         assert_eq!(sans(a)[..4], sans(b)[..4], "a pair shares its opening");
         assert_eq!((a.tag("White"), b.tag("White")), (Some("SF-A"), Some("SF-B")));
     }
-    assert_ne!(sans(by_round("1.1"))[..4], sans(by_round("1.3"))[..4]);
+    assert_ne!(sans(by_round("1.1"))[..4], sans(by_round("2.1"))[..4]);
     let total: f64 = games.iter().map(|g| points_of("SF-A", g) + points_of("SF-B", g)).sum();
     assert_eq!(total, 4.0);
     assert!(played.stdout.contains("Results of SF-A vs SF-B (Standard, depth 1):"), "{}", played.stdout);
@@ -64,7 +64,7 @@ fn a_short_match_completes_with_a_valid_pgn() {
 
 #[test]
 fn chess960_games_start_from_a_shared_random_array() {
-    let played = stockfish_match("chess960.pgn", true, &["--games", "2", "--nodes", "500", "--repeat", "--seed", "11"]);
+    let played = stockfish_match("chess960.pgn", true, &["--rounds", "1", "--nodes", "500", "--seed", "11"]);
     let games = &played.games;
     assert_eq!(games.len(), 2);
     let fen = games[0].tag("FEN").expect("a Chess960 array needs a FEN tag");
@@ -81,8 +81,11 @@ fn openings_come_from_epd_files() {
          rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - hmvc 1; fmvn 2;\n",
     )
     .unwrap();
-    let played =
-        stockfish_match("epd.pgn", false, &["--games", "2", "--depth", "1", "--openings", epd.to_str().unwrap()]);
+    let played = stockfish_match(
+        "epd.pgn",
+        false,
+        &["--games", "1", "--rounds", "2", "--depth", "1", "--openings", epd.to_str().unwrap()],
+    );
     let starts: Vec<&str> = played.games.iter().map(|g| g.tag("FEN").unwrap()).collect();
     assert_eq!(
         starts,
@@ -99,7 +102,7 @@ fn adjudicated_games_read_back_as_pgn_openings() {
     let first = stockfish_match(
         "adjudicated.pgn",
         false,
-        &["--games", "2", "--depth", "1", "--draw", "movenumber=2", "movecount=1", "score=10000"],
+        &["--games", "1", "--rounds", "2", "--depth", "1", "--draw", "movenumber=2", "movecount=1", "score=10000"],
     );
     for game in &first.games {
         assert_eq!(game.tag("Termination"), Some("adjudication"));
@@ -107,7 +110,8 @@ fn adjudicated_games_read_back_as_pgn_openings() {
         assert_eq!(game.moves.len(), 4);
     }
     let book = first.pgn.to_str().unwrap();
-    let second = stockfish_match("from-pgn.pgn", false, &["--games", "2", "--depth", "1", "--openings", book]);
+    let second =
+        stockfish_match("from-pgn.pgn", false, &["--games", "1", "--rounds", "2", "--depth", "1", "--openings", book]);
     let rounds = |games: &[PgnGame]| -> Vec<Vec<String>> {
         let mut by_round: Vec<&PgnGame> = games.iter().collect();
         by_round.sort_by_key(|g| g.tag("Round").map(str::to_string));

@@ -1,11 +1,11 @@
 //! The playing engine: search, transposition table, time management,
-//! threads, the UCI front end and the match runner.
+//! threads and the UCI front end. (The match runner, which needs no search,
+//! is the `matchrunner` crate.)
 
 pub mod bench;
 pub mod greedy;
 pub mod history;
 pub mod limits;
-pub mod matchrunner;
 pub mod movepick;
 pub mod search;
 pub mod see;

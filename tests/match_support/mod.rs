@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
-use engine::matchrunner::pgn::{self, PgnGame};
+use matchrunner::pgn::{self, PgnGame};
 use movegen::{Variant, VariantKind};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -81,6 +81,14 @@ pub fn play(args: &[String]) -> Output {
     output
 }
 
+/// Runs `redfool` and returns its standard error, insisting on exit status 2.
+pub fn refused(args: &[String]) -> String {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = redfool(&args);
+    assert_eq!(output.status.code(), Some(2), "redfool {args:?}\nstdout:\n{}", text(&output.stdout));
+    text(&output.stderr)
+}
+
 /// Reads the games of a PGN file.
 pub fn read_pgn(path: &Path) -> Vec<PgnGame> {
     let text = std::fs::read_to_string(path).expect("the PGN file exists");
@@ -97,7 +105,10 @@ pub fn check_game<V: Variant>(game: &PgnGame, chess960: bool) {
     assert_eq!(tag("Variant"), pgn::variant_tag(V::KIND, chess960));
     assert_eq!(tag("PlyCount"), replay.moves.len().to_string());
     assert_eq!(game.result.as_deref(), Some(tag("Result")));
-    if replay.start_fen != V::START_FEN {
+    // Tools that ignore [Variant] must see the board: any game not on 8x8
+    // carries its FEN.
+    let eight_by_eight = V::KIND == VariantKind::Chess || V::KIND == VariantKind::Checkered;
+    if replay.start_fen != V::START_FEN || !eight_by_eight {
         assert_eq!((tag("SetUp"), tag("FEN")), ("1", replay.start_fen.as_str()));
     }
     match (tag("Termination"), replay.position.outcome()) {
@@ -126,21 +137,23 @@ pub fn points_of(name: &str, game: &PgnGame) -> f64 {
     }
 }
 
-/// Plays redfool against itself: `games` games of `variant` at depth 2, two
-/// at once, after four random plies, plus the `extra` arguments. Insists
+/// Plays redfool against itself: `games` games of `variant` at depth 2 (in
+/// rounds of two games from one opening), two at once, after four random
+/// plies, plus the `extra` arguments. Insists
 /// that every game finished, checks each with [`check_game`], and returns
 /// the games.
 pub fn self_match(variant: VariantKind, games: usize, extra: &[&str]) -> Vec<PgnGame> {
     let engine = |name: &str| vec![format!("cmd={REDFOOL}"), format!("name={name}"), "option.Hash=16".into()];
     let pgn = temp_file(&format!("{}-self.pgn", variant.name()));
-    let count = games.to_string();
-    let mut rest = vec!["--variant", variant.name(), "--games", &count, "--depth", "2", "--concurrency", "2"];
+    let rounds = (games / 2).to_string();
+    let mut rest = vec!["--variant", variant.name(), "--rounds", &rounds, "--depth", "2", "--concurrency", "2"];
     rest.extend(["--random-plies", "4", "--seed", "11", "--pgnout", pgn.to_str().unwrap()]);
     rest.extend(extra);
     let stdout = text(&play(&match_args(&engine("Self-A"), &engine("Self-B"), &rest)).stdout);
     let title = format!("Results of Self-A vs Self-B ({}, depth 2):", variant.pgn_name());
     assert!(stdout.contains(&title), "{stdout}");
-    let finished = stdout.lines().find_map(|line| line.trim().strip_prefix("Games"));
+    // The final report is the last (one comes every ten games too).
+    let finished = stdout.lines().rev().find_map(|line| line.trim().strip_prefix("Games"));
     let finished = finished.and_then(|rest| rest.split_whitespace().next());
     assert_eq!(finished, Some(format!("{games}:").as_str()), "{stdout}");
     let played = check_pgn(&pgn, variant, false);

@@ -4,7 +4,7 @@
 //! (time, an illegal move, a crash or silence), the offender losing.
 
 use super::adjudication::{Adjudication, Adjudicator, DrawRule, MaxMoves, ResignRule};
-use super::clock::{GameClock, TimeControl};
+use super::clock::{GameClock, Limits};
 use super::engine_process::{EngineError, EngineProcess, Thought};
 use super::openings::Opening;
 use movegen::{Colour, Outcome, Position, Variant, VariantKind};
@@ -18,9 +18,6 @@ const STOP_GRACE: Duration = Duration::from_secs(1);
 /// The match settings the referee applies to every game.
 #[derive(Clone, Copy, Debug)]
 pub struct Referee {
-    pub control: TimeControl,
-    /// Lateness forgiven on each move (pipe and scheduling latency).
-    pub time_margin: Duration,
     /// The longest wait for a move when no clock runs.
     pub timeout: Duration,
     pub resign: Option<ResignRule>,
@@ -94,11 +91,13 @@ impl GameResult {
         GameResult { winner, termination: Termination::Adjudication, reason }
     }
 
-    fn lost_on_time(loser: Colour) -> GameResult {
+    /// A loss on time; `detail` says by how much, for whoever examines
+    /// the forfeit.
+    fn lost_on_time(loser: Colour, detail: &str) -> GameResult {
         GameResult {
             winner: Some(!loser),
             termination: Termination::TimeForfeit,
-            reason: format!("{} loses on time", side_name(loser)),
+            reason: format!("{} loses on time ({detail})", side_name(loser)),
         }
     }
 
@@ -107,12 +106,23 @@ impl GameResult {
     }
 }
 
-/// A move of the game record: its SAN and its comment (`book`, or the
-/// engine's score, depth and time).
+/// A move of the game record: its SAN, its comment (`book`, or the
+/// engine's score, depth and time) and the mover's time left after it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RecordedMove {
     pub san: String,
     pub comment: String,
+    /// On a tournament clock, the time the mover had left after the move
+    /// (increment included).
+    pub clock: Option<Duration>,
+}
+
+/// An engine in its seat for one game, with its limits.
+pub struct Seat<'a> {
+    pub engine: &'a mut EngineProcess,
+    pub limits: Limits,
+    /// Lateness forgiven on each of its moves (pipe and scheduling latency).
+    pub time_margin: Duration,
 }
 
 /// A finished game.
@@ -161,11 +171,11 @@ fn move_comment(thought: &Thought) -> String {
     comment
 }
 
-/// Plays one game from `opening` between `white` and `black`. Returns
-/// `None` when `cancel` was raised before the game finished.
+/// Plays one game from `opening` between the engines in the `seats`,
+/// White's first. Returns `None` when `cancel` was raised before the game
+/// finished.
 pub fn play<V: Variant>(
-    white: &mut EngineProcess,
-    black: &mut EngineProcess,
+    seats: [Seat; 2],
     opening: &Opening,
     referee: &Referee,
     cancel: &AtomicBool,
@@ -192,19 +202,19 @@ pub fn play<V: Variant>(
     for &m in &opening.moves {
         moves_text.push(' ');
         moves_text.push_str(&position.uci(m));
-        record.moves.push(RecordedMove { san: position.san(m), comment: "book".to_string() });
+        record.moves.push(RecordedMove { san: position.san(m), comment: "book".to_string(), clock: None });
         position.make(m);
     }
 
-    let engines = [white, black];
+    let mut clock = GameClock::new([&seats[0], &seats[1]].map(|seat| (seat.limits, seat.time_margin)));
+    let engines = seats.map(|seat| seat.engine);
     for side in Colour::ALL {
         if let Err(error) = engines[side.index()].new_game() {
             record.broken_engine = Some(side);
-            record.result = fault(side, &error, false);
+            record.result = fault(side, &error, None);
             return Some(record);
         }
     }
-    let mut clock = GameClock::new(referee.control, referee.time_margin);
     let mut adjudicator = Adjudicator::new(referee.resign, referee.draw, referee.max_moves);
     record.result = loop {
         let move_started = Instant::now();
@@ -219,7 +229,7 @@ pub fn play<V: Variant>(
         let commands = format!(
             "{position_command}{}{moves_text}\n{}\n",
             if moves_text.is_empty() { "" } else { " moves" },
-            clock.go_command()
+            clock.go_command(side)
         );
         let allowance = clock.allowance(side);
         let thought = match engine.think(&commands, allowance.unwrap_or(referee.timeout)) {
@@ -228,15 +238,17 @@ pub fn play<V: Variant>(
                 if engine.stop(STOP_GRACE.min(referee.timeout)).is_err() {
                     record.broken_engine = Some(side);
                 }
-                break fault(side, &error, allowance.is_some());
+                break fault(side, &error, allowance);
             }
             Err(error) => {
                 record.broken_engine = Some(side);
-                break fault(side, &error, false);
+                break fault(side, &error, None);
             }
         };
         if clock.charge(side, thought.elapsed).is_err() {
-            break GameResult::lost_on_time(side);
+            let allowed = allowance.expect("only a running clock flags").as_secs_f64();
+            let took = thought.elapsed.as_secs_f64();
+            break GameResult::lost_on_time(side, &format!("its move took {took:.3} s, {allowed:.3} s allowed"));
         }
         let m = match position.parse_uci(&thought.bestmove) {
             Ok(m) => m,
@@ -245,7 +257,11 @@ pub fn play<V: Variant>(
         let move_number = position.fullmove_number();
         moves_text.push(' ');
         moves_text.push_str(&position.uci(m));
-        record.moves.push(RecordedMove { san: position.san(m), comment: move_comment(&thought) });
+        record.moves.push(RecordedMove {
+            san: position.san(m),
+            comment: move_comment(&thought),
+            clock: clock.time_left(side),
+        });
         position.make(m);
         let verdict = adjudicator.update(side, thought.score, move_number);
         record.referee_time += move_started.elapsed().saturating_sub(thought.elapsed);
@@ -258,20 +274,26 @@ pub fn play<V: Variant>(
 }
 
 /// The result of a game that `side`'s engine failed: silence is a loss on
-/// time when a clock ran, else a stalled connection; anything else means
-/// the engine is gone.
-fn fault(side: Colour, error: &EngineError, clock_ran: bool) -> GameResult {
-    match error {
-        EngineError::Silent { .. } if clock_ran => GameResult::lost_on_time(side),
-        EngineError::Silent { .. } => GameResult::loss(side, Termination::Stalled, error),
-        _ => GameResult::loss(side, Termination::Abandoned, error),
-    }
+/// time when a clock ran (`allowance` is the time it had), else a stalled
+/// connection; anything else means the engine is gone. The words are
+/// cutechess's ("disconnects", "connection stalls", "loses on time"),
+/// which tools that read match results look for.
+fn fault(side: Colour, error: &EngineError, allowance: Option<Duration>) -> GameResult {
+    let name = side_name(side);
+    let (termination, reason) = match (error, allowance) {
+        (EngineError::Silent { .. }, Some(allowed)) => {
+            return GameResult::lost_on_time(side, &format!("no move within {:.3} s", allowed.as_secs_f64()))
+        }
+        (EngineError::Silent { .. }, None) => (Termination::Stalled, format!("{name}'s connection stalls: {error}")),
+        _ => (Termination::Abandoned, format!("{name} disconnects: {error}")),
+    };
+    GameResult { winner: Some(!side), termination, reason }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrunner::engine_process::Score;
+    use crate::engine_process::Score;
 
     #[test]
     fn results_and_reasons() {
@@ -280,15 +302,18 @@ mod tests {
         assert_eq!(mate.reason, "Checkmate, black wins");
         let fool = GameResult::by_rules(Outcome::FoolMate);
         assert_eq!((fool.pgn_result(), fool.reason.as_str()), ("1/2-1/2", "Draw: the Fool alone gives mate"));
-        let crash = fault(Colour::White, &EngineError::Exited { status: "exited (exit status: 3)".into() }, true);
+        let exited = EngineError::Exited { status: "exited (exit status: 3)".into() };
+        let crash = fault(Colour::White, &exited, Some(Duration::from_secs(1)));
         assert_eq!(crash.termination, Termination::Abandoned);
-        assert_eq!(crash.reason, "White loses: the engine exited (exit status: 3)");
+        assert_eq!(crash.reason, "White disconnects: the engine exited (exit status: 3)");
         assert_eq!(crash.pgn_result(), "0-1");
         let silent = EngineError::Silent { waiting_for: "bestmove", after: Duration::from_millis(300) };
-        assert_eq!(fault(Colour::Black, &silent, true).termination, Termination::TimeForfeit);
-        let stalled = fault(Colour::Black, &silent, false);
+        let flagged = fault(Colour::Black, &silent, Some(Duration::from_millis(310)));
+        assert_eq!(flagged.termination, Termination::TimeForfeit);
+        assert_eq!(flagged.reason, "Black loses on time (no move within 0.310 s)");
+        let stalled = fault(Colour::Black, &silent, None);
         assert_eq!(stalled.termination, Termination::Stalled);
-        assert_eq!(stalled.reason, "Black loses: no 'bestmove' within 0.3 s");
+        assert_eq!(stalled.reason, "Black's connection stalls: no 'bestmove' within 0.3 s");
         assert_eq!(stalled.pgn_result(), "1-0");
         let resigned = GameResult::adjudicated(Adjudication::Resigns(Colour::Black));
         assert_eq!((resigned.pgn_result(), resigned.reason.as_str()), ("1-0", "Black resigns by adjudication"));

@@ -9,6 +9,17 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::time::Duration;
 
+/// The layout of the lines printed during a match (`-output format=`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OutputFormat {
+    /// redfool's own score line after each game and full report (fastchess
+    /// prints its own report too; tools read the PGN or the game lines).
+    Fastchess,
+    /// cutechess-cli's lines (`Score of A vs B: W - L - D  [score] N`,
+    /// `Elo difference: …`), which tools written for cutechess parse.
+    Cutechess,
+}
+
 /// Results so far, from the first engine's side.
 pub struct Scoreboard {
     names: [String; 2],
@@ -103,6 +114,55 @@ impl Scoreboard {
         line
     }
 
+    /// cutechess-cli's line after each game: wins, losses, draws, the
+    /// score fraction and the number of games.
+    pub fn cutechess_score_line(&self) -> String {
+        let t = &self.tally;
+        format!(
+            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+            self.names[0],
+            self.names[1],
+            t.wins,
+            t.losses,
+            t.draws,
+            t.score().unwrap_or(0.0),
+            t.games()
+        )
+    }
+
+    /// cutechess-cli's periodic statistics: the Elo line and, when a test
+    /// runs, the SPRT line.
+    pub fn cutechess_interval(&self) -> String {
+        let t = &self.tally;
+        let mut text = match t.elo() {
+            Some(elo) => format!(
+                "Elo difference: {:.2} +/- {:.2}, LOS: {:.2} %, DrawRatio: {:.2} %\n",
+                elo.value + 0.0,
+                elo.margin,
+                100.0 * t.los(),
+                100.0 * t.draw_ratio().unwrap_or(0.0)
+            ),
+            None => String::new(),
+        };
+        if let Some(sprt) = self.sprt {
+            let (lower, upper) = sprt.bounds();
+            let (llr, verdict) = self.sprt().unwrap_or((0.0, SprtVerdict::Continue));
+            let progress = 100.0 * if llr < 0.0 { llr / lower } else { llr / upper };
+            let verdict = match verdict {
+                SprtVerdict::AcceptH1 => " - H1 was accepted",
+                SprtVerdict::AcceptH0 => " - H0 was accepted",
+                SprtVerdict::Continue => "",
+            };
+            writeln!(
+                text,
+                "SPRT: llr {:.2} ({progress:.1}%), lbound {lower:.2}, ubound {upper:.2}{verdict}",
+                llr + 0.0
+            )
+            .expect("writing to a String");
+        }
+        text
+    }
+
     /// The full statistics.
     pub fn summary(&self, setting: &str) -> String {
         let t = &self.tally;
@@ -138,11 +198,11 @@ impl Scoreboard {
             let verdict = self.sprt().map_or(SprtVerdict::Continue, |(_, v)| v);
             line(format!(
                 "SPRT     {llr}, elo0 {} elo1 {} ({} Elo), alpha {} beta {}: {verdict}",
-                sprt.elo0,
-                sprt.elo1,
+                compact(sprt.elo0),
+                compact(sprt.elo1),
                 sprt.model.name(),
-                sprt.alpha,
-                sprt.beta
+                compact(sprt.alpha),
+                compact(sprt.beta)
             ));
         }
         if self.engine_moves > 0 {
@@ -153,6 +213,17 @@ impl Scoreboard {
             ));
         }
         text
+    }
+}
+
+/// A number as `{}` writes it when that is short, else in exponent form:
+/// `0.05`, `1e-300` (not three hundred digits).
+fn compact(x: f64) -> String {
+    let plain = x.to_string();
+    if plain.len() <= 12 {
+        plain
+    } else {
+        format!("{x:e}")
     }
 }
 
@@ -168,9 +239,9 @@ fn percent(fraction: Option<f64>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrunner::game::{GameResult, Termination};
-    use crate::matchrunner::openings::Opening;
-    use crate::matchrunner::stats::SprtModel;
+    use crate::game::{GameResult, Termination};
+    use crate::openings::Opening;
+    use crate::stats::SprtModel;
     use movegen::{RedFool, Variant, VariantKind};
 
     fn game(index: usize, winner: Option<Colour>) -> (GameSpec, GameRecord) {
@@ -233,5 +304,31 @@ mod tests {
         }
         assert_eq!(board.sprt().unwrap().1, SprtVerdict::AcceptH1);
         assert!(board.summary("x").contains(": H1 accepted"));
+        let interval = board.cutechess_interval();
+        assert!(interval.starts_with("Elo difference: inf +/- "), "{interval}");
+        assert!(interval.contains(", lbound -2.94, ubound 2.94 - H1 was accepted\n"), "{interval}");
+    }
+
+    #[test]
+    fn cutechess_lines_count_wins_losses_then_draws() {
+        let mut board = Scoreboard::new(["A".into(), "B".into()], None);
+        for (index, winner) in [(0, Some(Colour::White)), (1, None), (2, Some(Colour::Black))] {
+            let (spec, record) = game(index, winner);
+            board.record(&spec, &record);
+        }
+        assert_eq!(board.cutechess_score_line(), "Score of A vs B: 1 - 1 - 1  [0.500] 3");
+        // Score ½, per-game variance (¼ + 0 + ¼)/3, δ = 1.96·√(1/18) = 0.46198:
+        // Elo(0.96198) = 561.2.
+        assert_eq!(board.cutechess_interval(), "Elo difference: 0.00 +/- 561.20, LOS: 50.00 %, DrawRatio: 33.33 %\n");
+    }
+
+    #[test]
+    fn sprt_settings_print_compactly() {
+        let sprt = Sprt { elo0: -1.5, elo1: 999.0, alpha: 1e-300, beta: 0.05, model: SprtModel::Normalized };
+        let mut board = Scoreboard::new(["A".into(), "B".into()], Some(sprt));
+        let (spec, record) = game(0, None);
+        board.record(&spec, &record);
+        let summary = board.summary("x");
+        assert!(summary.contains("elo0 -1.5 elo1 999 (normalized Elo), alpha 1e-300 beta 0.05"), "{summary}");
     }
 }

@@ -145,6 +145,11 @@ impl Pentanomial {
     }
 }
 
+/// The largest SPRT bound, in either model: a difference of 1000 Elo is a
+/// score of 99.7 %, beyond anything a test between versions asks, and
+/// bounds past it would only print as absurd numbers.
+pub const MAX_SPRT_ELO: f64 = 1000.0;
+
 /// The scale on which the SPRT bounds `elo0` and `elo1` are given.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SprtModel {

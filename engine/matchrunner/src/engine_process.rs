@@ -6,9 +6,11 @@
 //! stamps are taken when a line arrives, which keeps the runner's own
 //! scheduling out of the engine's thinking time.
 
+use super::clock::Limits;
 use movegen::VariantKind;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::thread;
@@ -26,15 +28,25 @@ const QUEUED_LINES: usize = 4096;
 /// How long an engine has to quit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(200);
 
-/// How an engine is started and configured, from `--engine`.
+/// The longest engine reply quoted in an error message.
+const QUOTED_REPLY: usize = 200;
+
+/// How an engine is started, configured and limited, from `-engine` and
+/// `-each`.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct EngineSpec {
     /// The name for the PGN and the reports; by default the engine's own.
     pub name: Option<String>,
     pub cmd: String,
+    /// The engine's working directory; a `cmd` with a `/` is found there.
+    pub dir: Option<PathBuf>,
     pub args: Vec<String>,
     /// UCI options to set, by name.
     pub options: Vec<(String, String)>,
+    /// What limits its thinking on each move.
+    pub limits: Limits,
+    /// Lateness forgiven on each of its moves.
+    pub time_margin: Duration,
 }
 
 /// What every engine of the match is told before its first game.
@@ -157,12 +169,29 @@ pub struct EngineProcess {
 
 impl EngineProcess {
     /// Starts the engine, performs the UCI handshake and sets the variant,
-    /// Chess960 mode and the options of `spec`.
+    /// Chess960 mode and the options of `spec`, each followed by `isready`.
     ///
-    /// `UCI_Variant` is sent when the variant is not orthodox chess, or when
-    /// the engine lists the option (a plain chess engine knows nothing of it).
+    /// The engine is refused before it plays when it cannot play the match:
+    /// a variant other than chess that its `UCI_Variant` does not offer (an
+    /// engine that lists no `UCI_Variant` plays chess only), Chess960
+    /// without `UCI_Chess960`, an option it does not list, or a setting it
+    /// answers with an error line.
     pub fn start(spec: &EngineSpec, setup: &UciSetup) -> Result<EngineProcess, EngineError> {
-        let mut child = Command::new(&spec.cmd)
+        let mut command = match &spec.dir {
+            Some(dir) => {
+                let program = if spec.cmd.contains('/') {
+                    let joined = dir.join(&spec.cmd);
+                    std::path::absolute(&joined).unwrap_or(joined)
+                } else {
+                    PathBuf::from(&spec.cmd)
+                };
+                let mut command = Command::new(program);
+                command.current_dir(dir);
+                command
+            }
+            None => Command::new(&spec.cmd),
+        };
+        let mut child = command
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -194,33 +223,28 @@ impl EngineProcess {
             (text == "uciok").then_some(())
         })?;
         engine.id_name = id_name;
-        let find = |name: &str| listed.iter().find(|o| o.name.eq_ignore_ascii_case(name));
-
-        let variant = setup.variant.name();
-        if let Some(option) = find("UCI_Variant") {
-            if !option.choices.is_empty() && !option.choices.iter().any(|c| c.eq_ignore_ascii_case(variant)) {
-                return Err(EngineError::Refused {
-                    reason: format!("does not play {variant} (its UCI_Variant choices: {})", option.choices.join(", ")),
-                });
-            }
+        for (name, value) in settings(&listed, spec, setup)? {
+            engine.configure(&name, &value)?;
         }
-        if setup.variant != VariantKind::Chess || find("UCI_Variant").is_some() {
-            engine.send(&format!("setoption name UCI_Variant value {variant}\n"))?;
-        }
-        if setup.chess960 {
-            engine.send("setoption name UCI_Chess960 value true\n")?;
-        }
-        for (name, value) in &spec.options {
-            let Some(option) = find(name) else {
-                let known: Vec<&str> = listed.iter().map(|o| o.name.as_str()).collect();
-                return Err(EngineError::Refused {
-                    reason: format!("has no option '{name}' (its options: {})", known.join(", ")),
-                });
-            };
-            engine.send(&format!("setoption name {} value {value}\n", option.name))?;
-        }
-        engine.synchronize()?;
         Ok(engine)
+    }
+
+    /// Sends `setoption name <name> value <value>` and `isready`, and
+    /// refuses the engine when it answers with an error line.
+    fn configure(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        let command = format!("setoption name {name} value {value}");
+        self.send(&format!("{command}\nisready\n"))?;
+        let mut refusal = None;
+        self.wait_for("readyok", self.timeout, |text| {
+            if refusal.is_none() && is_refusal(text) {
+                refusal = Some(text.chars().take(QUOTED_REPLY).collect::<String>());
+            }
+            (text == "readyok").then_some(())
+        })?;
+        match refusal {
+            Some(reply) => Err(EngineError::Refused { reason: format!("answered '{command}' with '{reply}'") }),
+            None => Ok(()),
+        }
     }
 
     /// The name the engine gave in its `id name` line.
@@ -361,6 +385,60 @@ impl Drop for EngineProcess {
     }
 }
 
+/// The options to set, in order (variant, Chess960, then `spec`'s, by the
+/// names the engine listed), or why the engine cannot play the match.
+fn settings(
+    listed: &[ListedOption],
+    spec: &EngineSpec,
+    setup: &UciSetup,
+) -> Result<Vec<(String, String)>, EngineError> {
+    let find = |name: &str| listed.iter().find(|o| o.name.eq_ignore_ascii_case(name));
+    let refused = |reason: String| Err(EngineError::Refused { reason });
+    let variant = setup.variant.name();
+    // Chess has two names: redfool's and the one GUIs send.
+    let names: &[&str] = if setup.variant == VariantKind::Chess { &[variant, "standard"] } else { &[variant] };
+    let mut settings = Vec::new();
+    match find("UCI_Variant") {
+        Some(option) if option.choices.is_empty() => settings.push((option.name.clone(), variant.to_string())),
+        Some(option) => match option.choices.iter().find(|c| names.iter().any(|n| c.eq_ignore_ascii_case(n))) {
+            Some(choice) => settings.push((option.name.clone(), choice.clone())),
+            None => {
+                return refused(format!(
+                    "does not play {variant} (its UCI_Variant choices: {})",
+                    option.choices.join(", ")
+                ))
+            }
+        },
+        None if setup.variant == VariantKind::Chess => {}
+        None => return refused(format!("does not play {variant}: it offers no UCI_Variant, so it plays chess only")),
+    }
+    if setup.chess960 {
+        match find("UCI_Chess960") {
+            Some(option) => settings.push((option.name.clone(), "true".to_string())),
+            None => return refused("does not play Chess960: it offers no UCI_Chess960".to_string()),
+        }
+    }
+    for (name, value) in &spec.options {
+        let Some(option) = find(name) else {
+            let known: Vec<&str> = listed.iter().map(|o| o.name.as_str()).collect();
+            return refused(format!("has no option '{name}' (its options: {})", known.join(", ")));
+        };
+        settings.push((option.name.clone(), value.clone()));
+    }
+    Ok(settings)
+}
+
+/// True for a reply that refuses a command: `info string error…` (as
+/// redfool and Fairy-Stockfish write it) or `No such option…`/`Unknown …`
+/// (as Stockfish and others do).
+fn is_refusal(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let info = lower.strip_prefix("info string ").map(str::trim_start);
+    info.is_some_and(|text| text.starts_with("error") || text.contains(" error:"))
+        || lower.starts_with("no such option")
+        || lower.starts_with("unknown ")
+}
+
 /// Reads one line without its end-of-line characters, cut at `MAX_LINE`
 /// bytes and decoded leniently; `None` at the end of the output.
 fn read_line(reader: &mut impl BufRead) -> io::Result<Option<String>> {
@@ -471,6 +549,69 @@ mod tests {
         assert_eq!(option.name, "Move Overhead");
         assert!(option.choices.is_empty());
         assert!(ListedOption::parse("id name x").is_none());
+    }
+
+    fn listed(lines: &[&str]) -> Vec<ListedOption> {
+        lines.iter().map(|l| ListedOption::parse(l).unwrap()).collect()
+    }
+
+    fn setup(variant: VariantKind, chess960: bool) -> UciSetup {
+        UciSetup { variant, chess960, timeout: Duration::from_secs(1) }
+    }
+
+    #[test]
+    fn settings_need_the_variant_chess960_and_options_the_engine_offers() {
+        let redfool = listed(&[
+            "option name UCI_Variant type combo default redfool var redfool var chess var tamruat",
+            "option name UCI_Chess960 type check default false",
+            "option name Hash type spin default 16 min 1 max 16384",
+        ]);
+        let spec = EngineSpec { options: vec![("hash".into(), "64".into())], ..EngineSpec::default() };
+        let chosen = settings(&redfool, &spec, &setup(VariantKind::RedFool, true)).unwrap();
+        let expected = [("UCI_Variant", "redfool"), ("UCI_Chess960", "true"), ("Hash", "64")];
+        assert_eq!(chosen, expected.map(|(n, v)| (n.to_string(), v.to_string())));
+        let refused = |listed: &[ListedOption], spec: &EngineSpec, variant, chess960| {
+            super::settings(listed, spec, &setup(variant, chess960)).unwrap_err().to_string()
+        };
+        assert_eq!(
+            refused(&redfool, &EngineSpec::default(), VariantKind::Checkered, false),
+            "does not play checkered (its UCI_Variant choices: redfool, chess, tamruat)"
+        );
+        let stockfish = listed(&["option name Hash type spin default 16 min 1 max 33554432"]);
+        assert_eq!(
+            refused(&stockfish, &EngineSpec::default(), VariantKind::RedFool, false),
+            "does not play redfool: it offers no UCI_Variant, so it plays chess only"
+        );
+        assert_eq!(
+            refused(&stockfish, &EngineSpec::default(), VariantKind::Chess, true),
+            "does not play Chess960: it offers no UCI_Chess960"
+        );
+        assert_eq!(
+            refused(
+                &stockfish,
+                &EngineSpec { options: vec![("Threads".into(), "1".into())], ..spec },
+                VariantKind::Chess,
+                false
+            ),
+            "has no option 'Threads' (its options: Hash)"
+        );
+        // Plain chess needs no UCI_Variant; an engine that calls chess
+        // "standard" is told that name.
+        assert_eq!(settings(&stockfish, &EngineSpec::default(), &setup(VariantKind::Chess, false)).unwrap(), []);
+        let gui_names = listed(&["option name UCI_Variant type combo default standard var standard var xiangqi"]);
+        let chosen = settings(&gui_names, &EngineSpec::default(), &setup(VariantKind::Chess, false)).unwrap();
+        assert_eq!(chosen, [("UCI_Variant".to_string(), "standard".to_string())]);
+    }
+
+    #[test]
+    fn recognizes_refusals() {
+        assert!(is_refusal("info string error: setoption Hash: bad value 'abc'"));
+        assert!(is_refusal("info string ERROR unknown value"));
+        assert!(is_refusal("info string setoption: error: bad value"));
+        assert!(is_refusal("No such option: Foo"));
+        assert!(is_refusal("Unknown command: 'setoption name x'"));
+        assert!(!is_refusal("info string NNUE evaluation using nn.bin enabled"));
+        assert!(!is_refusal("readyok"));
     }
 
     #[test]

@@ -25,6 +25,15 @@ impl Opening {
     }
 }
 
+/// The two kinds of openings file.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BookFormat {
+    /// One position per line.
+    Epd,
+    /// Games whose moves are played from their start.
+    Pgn,
+}
+
 /// Why an openings file could not be used.
 #[derive(Debug)]
 pub enum OpeningError {
@@ -70,18 +79,31 @@ impl fmt::Display for OpeningError {
 impl std::error::Error for OpeningError {}
 
 /// Reads the openings of an EPD file (one position per line) or a PGN file
-/// (each game's moves from its start position), by the file's extension,
-/// or by its first character when the extension says neither.
-pub fn load<V: Variant>(path: &Path, chess960: bool) -> Result<Vec<Opening>, OpeningError> {
+/// (each game's moves from its start position, at most `plies` of them):
+/// in `format`, or by the file's extension, or by its first character when
+/// the extension says neither.
+pub fn load<V: Variant>(
+    path: &Path,
+    format: Option<BookFormat>,
+    plies: Option<usize>,
+    chess960: bool,
+) -> Result<Vec<Opening>, OpeningError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|error| OpeningError::Read { path: name.clone(), error })?;
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-    let is_pgn = match extension.as_deref() {
-        Some("pgn") => true,
-        Some("epd") => false,
-        _ => text.trim_start().starts_with('['),
+    let format = format.unwrap_or(match extension.as_deref() {
+        Some("pgn") => BookFormat::Pgn,
+        Some("epd") => BookFormat::Epd,
+        _ if text.trim_start().starts_with('[') => BookFormat::Pgn,
+        _ => BookFormat::Epd,
+    });
+    let mut openings = match format {
+        BookFormat::Pgn => from_pgn::<V>(&text, chess960, &name)?,
+        BookFormat::Epd => from_epd::<V>(&text, chess960, &name)?,
     };
-    let openings = if is_pgn { from_pgn::<V>(&text, chess960, &name)? } else { from_epd::<V>(&text, chess960, &name)? };
+    if let Some(plies) = plies {
+        openings.iter_mut().for_each(|opening| opening.moves.truncate(plies));
+    }
     if openings.is_empty() {
         return Err(OpeningError::Empty { path: name });
     }
@@ -220,6 +242,19 @@ mod tests {
         assert_eq!(openings[1].fen, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
         let err = from_pgn::<Chess>("1. e4 e4", false, "book.pgn").unwrap_err();
         assert_eq!(err.to_string(), "book.pgn: line 1: half-move 2: illegal move 'e4'");
+    }
+
+    #[test]
+    fn the_format_and_the_plies_can_be_given() {
+        let path = std::env::temp_dir().join(format!("redfool-openings-{}.txt", std::process::id()));
+        std::fs::write(&path, "1. e4 e5 2. Nf3 Nc6 *\n").unwrap();
+        let openings = load::<Chess>(&path, Some(BookFormat::Pgn), Some(3), false).unwrap();
+        assert_eq!(openings[0].moves.len(), 3);
+        assert_eq!(load::<Chess>(&path, Some(BookFormat::Pgn), None, false).unwrap()[0].moves.len(), 4);
+        // Neither the extension nor a leading '[' says PGN: read as EPD, it fails.
+        let err = load::<Chess>(&path, None, None, false).unwrap_err();
+        assert!(err.to_string().starts_with(&format!("{}:1: ", path.display())), "{err}");
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

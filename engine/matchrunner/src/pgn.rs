@@ -1,11 +1,17 @@
 //! PGN, written and read back: the match runner writes every finished game
 //! with SAN that carries the Fool's answer (`Nf3@d4+`, RULES.md §1), and
 //! reads PGN files as openings or, in tests, to replay its own output.
+//!
+//! The files are meant to be read by tools that know nothing of the
+//! variants: a game on a board other than 8x8 always carries `[SetUp]` and
+//! `[FEN]` (whose ranks show the board's size), and every engine move on a
+//! clock records the mover's time left as `[%clk h:mm:ss.sss]`, so a time
+//! forfeit can be examined move by move.
 
 use super::game::GameRecord;
-use movegen::{with_variant, Colour, FenError, Move, MoveError, Position, Variant, VariantKind};
+use movegen::{with_variant, Colour, FenError, Geometry, Move, MoveError, Position, Variant, VariantKind};
 use std::fmt;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The value of the `[Variant]` tag for a variant and castling mode.
 pub fn variant_tag(kind: VariantKind, chess960: bool) -> String {
@@ -36,22 +42,26 @@ fn parse_variant_tag(tag: &str) -> Option<(VariantKind, bool)> {
 /// The tags that describe a game's setting rather than its moves.
 pub struct PgnHeader<'a> {
     pub event: &'a str,
+    pub site: &'a str,
     pub date: &'a str,
     pub round: &'a str,
     pub white: &'a str,
     pub black: &'a str,
-    pub time_control: Option<String>,
+    /// The `TimeControl` tag values of White's and Black's clocks.
+    pub time_controls: [Option<String>; 2],
 }
 
 /// A game as PGN text: the seven standard tags, `Variant`, `SetUp`/`FEN`
-/// when the game does not start from the variant's start position,
-/// `TimeControl`, `PlyCount` and `Termination`; then the moves, each with
-/// its comment, the reason the game ended as a last comment, and the result.
+/// when the game does not start from the variant's start position or is
+/// not played on 8x8, `TimeControl` (or `WhiteTimeControl` and
+/// `BlackTimeControl` when the clocks differ), `PlyCount` and
+/// `Termination`; then the moves, each with its comment and clock, the
+/// reason the game ended as a last comment, and the result.
 pub fn game_to_pgn(record: &GameRecord, header: &PgnHeader) -> String {
     let result = record.result.pgn_result();
     let mut tags: Vec<(&str, String)> = vec![
         ("Event", header.event.to_string()),
-        ("Site", "?".to_string()),
+        ("Site", header.site.to_string()),
         ("Date", header.date.to_string()),
         ("Round", header.round.to_string()),
         ("White", header.white.to_string()),
@@ -59,13 +69,20 @@ pub fn game_to_pgn(record: &GameRecord, header: &PgnHeader) -> String {
         ("Result", result.to_string()),
         ("Variant", variant_tag(record.variant, record.chess960)),
     ];
-    let start_fen = with_variant!(record.variant, V => V::START_FEN);
-    if record.start_fen != start_fen {
+    let (start_fen, eight_by_eight) = with_variant!(record.variant, V => (V::START_FEN, is_eight_by_eight::<V>()));
+    if record.start_fen != start_fen || !eight_by_eight {
         tags.push(("SetUp", "1".to_string()));
         tags.push(("FEN", record.start_fen.clone()));
     }
-    if let Some(tc) = &header.time_control {
-        tags.push(("TimeControl", tc.clone()));
+    match &header.time_controls {
+        [Some(white), Some(black)] if white == black => tags.push(("TimeControl", white.clone())),
+        [white, black] => {
+            let given = |tc: &Option<String>| tc.clone().unwrap_or_else(|| "-".to_string());
+            if white.is_some() || black.is_some() {
+                tags.push(("WhiteTimeControl", given(white)));
+                tags.push(("BlackTimeControl", given(black)));
+            }
+        }
     }
     tags.push(("PlyCount", record.moves.len().to_string()));
     tags.push(("Termination", record.result.termination.pgn_tag().to_string()));
@@ -85,9 +102,14 @@ pub fn game_to_pgn(record: &GameRecord, header: &PgnHeader) -> String {
             Colour::Black => {}
         }
         text.push(&m.san);
-        need_number = !m.comment.is_empty();
+        let annotation = match m.clock {
+            Some(left) if m.comment.is_empty() => format!("[%clk {}]", clock_text(left)),
+            Some(left) => format!("{} [%clk {}]", m.comment, clock_text(left)),
+            None => m.comment.clone(),
+        };
+        need_number = !annotation.is_empty();
         if need_number {
-            text.push(&comment(&m.comment));
+            text.push(&comment(&annotation));
         }
         if side == Colour::Black {
             number += 1;
@@ -99,6 +121,38 @@ pub fn game_to_pgn(record: &GameRecord, header: &PgnHeader) -> String {
     out.push_str(&text.finish());
     out.push_str("\n\n");
     out
+}
+
+/// True when `V` is played on the orthodox board, which tools that ignore
+/// `[Variant]` assume.
+fn is_eight_by_eight<V: Variant>() -> bool {
+    <V::G as Geometry>::FILES == 8 && <V::G as Geometry>::RANKS == 8
+}
+
+/// A clock reading as `[%clk]` writes it: `h:mm:ss.sss`.
+fn clock_text(time: Duration) -> String {
+    let millis = time.as_millis();
+    let (hours, rest) = (millis / 3_600_000, millis % 3_600_000);
+    format!("{hours}:{:02}:{:02}.{:03}", rest / 60_000, rest % 60_000 / 1000, rest % 1000)
+}
+
+/// The clock reading of a comment's `[%clk h:mm:ss[.s…]]` command.
+fn parse_clock(comment: &str) -> Option<Duration> {
+    let rest = &comment[comment.find("[%clk")? + "[%clk".len()..];
+    let value = rest[..rest.find(']')?].trim();
+    let mut parts = value.split(':');
+    let (hours, minutes, seconds) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() || !hours.bytes().all(|b| b.is_ascii_digit()) || minutes.len() != 2 {
+        return None;
+    }
+    let whole = |text: &str| text.parse::<u64>().ok().filter(|_| text.bytes().all(|b| b.is_ascii_digit()));
+    let (hours, minutes) = (whole(hours)?, whole(minutes)?);
+    let seconds: f64 = seconds.parse().ok().filter(|s: &f64| (0.0..60.0).contains(s))?;
+    if minutes >= 60 || !seconds.is_finite() {
+        return None;
+    }
+    Duration::from_secs(hours.checked_mul(3600)?.checked_add(minutes * 60)?)
+        .checked_add(Duration::from_secs_f64(seconds))
 }
 
 /// The PGN date (`YYYY.MM.DD`, UTC) of `time`.
@@ -167,6 +221,8 @@ impl LineWrapper {
 pub struct SanToken {
     pub text: String,
     pub line: usize,
+    /// The mover's time left, from a `[%clk]` in the comment after the move.
+    pub clock: Option<Duration>,
 }
 
 /// One game of a PGN file, its moves not yet checked against the rules.
@@ -281,7 +337,12 @@ impl Parser<'_> {
                     let tag = self.tag()?;
                     game.tags.push(tag);
                 }
-                '{' => self.comment()?,
+                '{' => {
+                    let text = self.comment()?;
+                    if let Some(last) = game.moves.last_mut() {
+                        last.clock = last.clock.or_else(|| parse_clock(&text));
+                    }
+                }
                 '(' => self.variation()?,
                 ')' => return Err(self.error("')' without a variation to close")),
                 _ => {
@@ -305,7 +366,7 @@ impl Parser<'_> {
                                 token.as_str()
                             };
                             if !san.is_empty() {
-                                game.moves.push(SanToken { text: san.to_string(), line });
+                                game.moves.push(SanToken { text: san.to_string(), line, clock: None });
                             }
                         }
                     }
@@ -377,14 +438,15 @@ impl Parser<'_> {
         Ok((name, value))
     }
 
-    /// `{ … }`, which may span lines.
-    fn comment(&mut self) -> Result<(), PgnError> {
+    /// `{ … }`, which may span lines: its text.
+    fn comment(&mut self) -> Result<String, PgnError> {
         let line = self.line;
         self.next();
+        let mut text = String::new();
         loop {
             match self.next() {
-                Some('}') => return Ok(()),
-                Some(_) => {}
+                Some('}') => return Ok(text),
+                Some(c) => text.push(c),
                 None => return Err(PgnError::Syntax { line, message: "unterminated comment".into() }),
             }
         }
@@ -398,7 +460,9 @@ impl Parser<'_> {
         while depth > 0 {
             match self.chars.peek() {
                 None => return Err(PgnError::Syntax { line, message: "unterminated variation".into() }),
-                Some('{') => self.comment()?,
+                Some('{') => {
+                    self.comment()?;
+                }
                 Some(';') => self.skip_line(),
                 Some(&c) => {
                     depth += (c == '(') as i32 - (c == ')') as i32;
@@ -546,6 +610,77 @@ mod tests {
     fn replay_reports_a_bad_fen() {
         let game = &parse("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n").unwrap()[0];
         assert!(matches!(replay::<Chess>(game, false), Err(PgnError::Fen { line: 1, .. })));
+    }
+
+    use crate::game::{GameResult, RecordedMove, Termination};
+    use std::time::Duration;
+
+    /// A Red Fool game from the start position: 1. Nc3 Nc8, White on a
+    /// clock, the game lost on time by White.
+    fn red_fool_record() -> GameRecord {
+        let engine_move = |san: &str, clock| RecordedMove { san: san.into(), comment: "+0.12/3 0.250s".into(), clock };
+        GameRecord {
+            variant: VariantKind::RedFool,
+            chess960: false,
+            start_fen: RedFool::START_FEN.to_string(),
+            first_move: (1, Colour::White),
+            moves: vec![
+                engine_move("Nc3", Some(Duration::from_millis(3_723_456))),
+                engine_move("Nc8", Some(Duration::from_millis(9_050))),
+            ],
+            result: GameResult {
+                winner: Some(Colour::Black),
+                termination: Termination::TimeForfeit,
+                reason: "White loses on time (its move took 9.100 s, 9.060 s allowed)".into(),
+            },
+            broken_engine: None,
+            referee_time: Duration::ZERO,
+            engine_moves: 2,
+        }
+    }
+
+    fn header(time_controls: [Option<String>; 2]) -> PgnHeader<'static> {
+        PgnHeader { event: "e", site: "s", date: "2024.01.01", round: "1.1", white: "A", black: "B", time_controls }
+    }
+
+    #[test]
+    fn variant_games_carry_their_fen_and_every_moves_clock() {
+        let text = game_to_pgn(&red_fool_record(), &header([Some("60+0.6".into()), Some("60+0.6".into())]));
+        // Tools that ignore [Variant] see a set-up position on ten ranks.
+        assert!(text.contains(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", RedFool::START_FEN)), "{text}");
+        assert!(text.contains("[TimeControl \"60+0.6\"]\n"), "{text}");
+        let movetext = "1. Nc3 {+0.12/3 0.250s [%clk 1:02:03.456]} 1... Nc8 {+0.12/3 0.250s [%clk 0:00:09.050]}";
+        assert!(text.replace('\n', " ").contains(movetext), "{text}");
+        let game = &parse(&text).unwrap()[0];
+        let clocks: Vec<Option<Duration>> = game.moves.iter().map(|m| m.clock).collect();
+        assert_eq!(clocks, [Some(Duration::from_millis(3_723_456)), Some(Duration::from_millis(9_050))]);
+        assert_eq!((game.tag("Termination"), game.tag("Result")), (Some("time forfeit"), Some("0-1")));
+        let replay = replay::<RedFool>(game, false).unwrap();
+        assert_eq!(replay.moves.len(), 2);
+        // An orthodox chess game from its start position needs no FEN.
+        let mut chess = red_fool_record();
+        (chess.variant, chess.start_fen) = (VariantKind::Chess, Chess::START_FEN.to_string());
+        chess.moves[1].san = "Nc6".into();
+        let text = game_to_pgn(&chess, &header([None, None]));
+        assert!(!text.contains("[FEN ") && !text.contains("TimeControl"), "{text}");
+    }
+
+    #[test]
+    fn different_clocks_get_a_tag_each() {
+        let text = game_to_pgn(&red_fool_record(), &header([Some("40/60+0".into()), None]));
+        assert!(text.contains("[WhiteTimeControl \"40/60+0\"]\n[BlackTimeControl \"-\"]\n"), "{text}");
+        assert!(!text.contains("[TimeControl "), "{text}");
+    }
+
+    #[test]
+    fn reads_clock_comments() {
+        assert_eq!(parse_clock("[%clk 0:00:09.8]"), Some(Duration::from_millis(9_800)));
+        assert_eq!(parse_clock("+0.31/12 0.1s [%clk 12:34:56]"), Some(Duration::from_secs(45_296)));
+        assert_eq!(parse_clock("[%clk  1:00:00.000 ]"), Some(Duration::from_secs(3600)));
+        for bad in ["no clock", "[%clk 0:60:00]", "[%clk 0:00:61]", "[%clk 1:2:3]", "[%clk 0:00:xx]", "[%clk 0:00:05"] {
+            assert_eq!(parse_clock(bad), None, "{bad}");
+        }
+        assert_eq!(clock_text(Duration::from_millis(3_723_456)), "1:02:03.456");
     }
 
     #[test]

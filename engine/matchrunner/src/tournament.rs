@@ -13,10 +13,10 @@
 
 use super::cli::{MatchConfig, Order};
 use super::engine_process::{EngineError, EngineProcess, EngineSpec, UciSetup};
-use super::game::{self, GameRecord, Referee};
+use super::game::{self, GameRecord, Referee, Seat};
 use super::openings::{self, OpeningError};
 use super::pgn::{self, PgnHeader};
-use super::report::Scoreboard;
+use super::report::{OutputFormat, Scoreboard};
 use super::schedule::{has_chess960_arrays, GameSpec, OpeningSource, Schedule};
 use super::stats::SprtVerdict;
 use movegen::{Colour, Variant, VariantKind};
@@ -90,6 +90,7 @@ struct Shared<'a> {
 
 /// What a worker tells the main thread.
 enum Event {
+    Started(GameSpec),
     Finished(Box<(GameSpec, GameRecord)>),
     Failed(MatchError),
 }
@@ -99,12 +100,14 @@ pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
     let seed = config.seed.unwrap_or_else(time_seed);
     let schedule = plan::<V>(config, seed)?;
     let pgn_out = match &config.pgn_out {
-        Some(path) => Some(
+        Some(out) => Some(
             OpenOptions::new()
                 .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|error| MatchError::PgnOut { path: path.clone(), error })?,
+                .write(true)
+                .append(out.append)
+                .truncate(!out.append)
+                .open(&out.path)
+                .map_err(|error| MatchError::PgnOut { path: out.path.clone(), error })?,
         ),
         None => None,
     };
@@ -116,8 +119,6 @@ pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
         config,
         schedule,
         referee: Referee {
-            control: config.control,
-            time_margin: config.time_margin,
             timeout: config.timeout,
             resign: config.resign,
             draw: config.draw,
@@ -130,7 +131,7 @@ pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
         closing: AtomicBool::new(false),
         abandon: AtomicBool::new(false),
     };
-    let setting = format!("{}, {}", pgn::variant_tag(V::KIND, config.chess960), config.control);
+    let setting = setting(&pgn::variant_tag(V::KIND, config.chess960), &shared.engines);
     say(&format!(
         "Match {} vs {}: {} games, {setting}, {} at once",
         names[0],
@@ -157,6 +158,7 @@ pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
         drop(sender);
         for event in events {
             match event {
+                Event::Started(spec) => collector.started(&spec),
                 Event::Finished(game) => collector.finished(&game.0, &game.1, &shared),
                 Event::Failed(error) => collector.failed(error),
             }
@@ -169,9 +171,10 @@ pub fn run<V: Variant>(config: &MatchConfig) -> Result<(), MatchError> {
 /// arrays and random plies drawn from `seed`) and its number of games.
 fn plan<V: Variant>(config: &MatchConfig, seed: u64) -> Result<Schedule, MatchError> {
     let source = match &config.openings {
-        Some(path) => OpeningSource::book(
-            openings::load::<V>(path, config.chess960).map_err(MatchError::Openings)?,
-            (config.order == Order::Random).then_some(seed),
+        Some(book) => OpeningSource::book(
+            openings::load::<V>(&book.path, book.format, book.plies, config.chess960).map_err(MatchError::Openings)?,
+            (book.order == Order::Random).then_some(seed),
+            book.start,
         ),
         None if config.chess960 && !has_chess960_arrays::<V>() => {
             return Err(MatchError::NoChess960Arrays { variant: V::KIND })
@@ -179,13 +182,13 @@ fn plan<V: Variant>(config: &MatchConfig, seed: u64) -> Result<Schedule, MatchEr
         None if config.chess960 => OpeningSource::Chess960,
         None => OpeningSource::StartPosition,
     };
-    let random = config.order == Order::Random || config.random_plies > 0 || matches!(source, OpeningSource::Chess960);
+    let random_order = config.openings.as_ref().is_some_and(|book| book.order == Order::Random);
+    let random = random_order || config.random_plies > 0 || matches!(source, OpeningSource::Chess960);
     if random && config.seed.is_none() {
-        say(&format!("Seed {seed} (give --seed {seed} to play the same openings again)"));
+        say(&format!("Seed {seed} (give -srand {seed} to play the same openings again)"));
     }
     Ok(Schedule {
         source,
-        repeat: config.repeat,
         random_plies: config.random_plies,
         seed,
         games_per_round: config.games,
@@ -210,25 +213,42 @@ struct Collector<'a> {
 }
 
 impl Collector<'_> {
+    /// Announces a game, as fastchess and cutechess do.
+    fn started(&self, spec: &GameSpec) {
+        let (white, black) = players(&self.names, spec);
+        say(&format!("Started game {} of {} ({white} vs {black})", spec.index + 1, self.config.total_games()));
+    }
+
     fn finished(&mut self, spec: &GameSpec, record: &GameRecord, shared: &Shared) {
         if let Err(error) = self.write_pgn(spec, record) {
             shared.close(true);
-            let path = self.config.pgn_out.clone().expect("a PGN file is open");
+            let path = self.config.pgn_out.as_ref().expect("a PGN file is open").path.clone();
             self.failed(MatchError::PgnOut { path, error });
         }
         self.scoreboard.record(spec, record);
         let (white, black) = players(&self.names, spec);
-        let total = self.config.total_games();
         say(&format!(
-            "Finished game {}/{total} ({white} vs {black}): {} {{{}}}",
+            "Finished game {} ({white} vs {black}): {} {{{}}}",
             spec.index + 1,
             record.result.pgn_result(),
             record.result.reason
         ));
-        say(&self.scoreboard.score_line());
         let games = self.scoreboard.games();
-        if self.config.report_every.is_some_and(|n| (games as usize).is_multiple_of(n)) && (games as usize) < total {
-            say(&self.scoreboard.summary(&self.setting));
+        let interval = self.config.rating_interval.is_some_and(|n| (games as usize).is_multiple_of(n));
+        let last = games as usize == self.config.total_games();
+        match self.config.output {
+            OutputFormat::Fastchess => {
+                say(&self.scoreboard.score_line());
+                if interval && !last {
+                    say(&self.scoreboard.summary(&self.setting));
+                }
+            }
+            OutputFormat::Cutechess => {
+                say(&self.scoreboard.cutechess_score_line());
+                if interval && !last {
+                    say_lines(&self.scoreboard.cutechess_interval());
+                }
+            }
         }
         if let Some((_, verdict @ (SprtVerdict::AcceptH0 | SprtVerdict::AcceptH1))) = self.scoreboard.sprt() {
             self.decided.get_or_insert((verdict, games));
@@ -248,13 +268,15 @@ impl Collector<'_> {
     fn write_pgn(&mut self, spec: &GameSpec, record: &GameRecord) -> io::Result<()> {
         let Some(file) = &mut self.pgn_out else { return Ok(()) };
         let (white, black) = players(&self.names, spec);
+        let tag = |engine: usize| self.config.engines[engine].limits.clock.and_then(|clock| clock.pgn_tag());
         let header = PgnHeader {
-            event: "redfool match",
+            event: self.config.event.as_deref().unwrap_or("redfool match"),
+            site: self.config.site.as_deref().unwrap_or("?"),
             date: &pgn::date(SystemTime::now()),
             round: &format!("{}.{}", spec.round, spec.game_in_round),
             white,
             black,
-            time_control: self.config.control.pgn_tag(),
+            time_controls: [tag(spec.white), tag(1 - spec.white)],
         };
         file.write_all(pgn::game_to_pgn(record, &header).as_bytes())?;
         file.flush()
@@ -265,7 +287,13 @@ impl Collector<'_> {
         if let Some((verdict, games)) = self.decided {
             say(&format!("SPRT: {verdict} after {games} games, so the match stopped"));
         }
-        say(&self.scoreboard.summary(&self.setting));
+        match self.config.output {
+            OutputFormat::Fastchess => say(&self.scoreboard.summary(&self.setting)),
+            OutputFormat::Cutechess => {
+                say_lines(&self.scoreboard.cutechess_interval());
+                say("Finished match");
+            }
+        }
         self.failure.map_or(Ok(()), Err)
     }
 }
@@ -297,33 +325,53 @@ fn worker<V: Variant>(shared: &Shared, pair: Option<[EngineProcess; 2]>, events:
             break;
         }
         let spec = shared.schedule.game::<V>(index);
+        let _ = events.send(Event::Started(spec.clone()));
         let [first, second] = &mut engines;
-        let (white, black) = if spec.white == 0 { (first, second) } else { (second, first) };
-        let Some(record) = game::play::<V>(white, black, &spec.opening, &shared.referee, &shared.abandon) else {
+        let seat = |engine, i: usize| Seat {
+            engine,
+            limits: shared.engines[i].limits,
+            time_margin: shared.engines[i].time_margin,
+        };
+        let seats = if spec.white == 0 { [seat(first, 0), seat(second, 1)] } else { [seat(second, 1), seat(first, 0)] };
+        let Some(record) = game::play::<V>(seats, &spec.opening, &shared.referee, &shared.abandon) else {
             break;
         };
         let broken = record.broken_engine.map(|side| if side == Colour::White { spec.white } else { 1 - spec.white });
         let reason = record.result.reason.clone();
         let _ = events.send(Event::Finished(Box::new((spec, record))));
         let Some(i) = broken else { continue };
-        let name = shared.engines[i].name.clone().expect("names are settled");
         if !shared.config.recover {
+            let name = shared.engines[i].name.clone().expect("names are settled");
             return fail(MatchError::EngineLost { name, reason });
         }
-        match EngineProcess::start(&shared.engines[i], &shared.setup) {
+        match start_one(&shared.engines[i], &shared.setup) {
             Ok(engine) => engines[i] = engine,
-            Err(error) => return fail(MatchError::Engine { name, error }),
+            Err(error) => return fail(error),
         }
     }
 }
 
+/// Starts a process of `spec`'s engine; errors name it.
+fn start_one(spec: &EngineSpec, setup: &UciSetup) -> Result<EngineProcess, MatchError> {
+    EngineProcess::start(spec, setup)
+        .map_err(|error| MatchError::Engine { name: spec.name.clone().unwrap_or_else(|| spec.cmd.clone()), error })
+}
+
 /// Starts one process of each engine.
 fn start_pair(engines: &[EngineSpec; 2], setup: &UciSetup) -> Result<[EngineProcess; 2], MatchError> {
-    let start = |spec: &EngineSpec| {
-        EngineProcess::start(spec, setup)
-            .map_err(|error| MatchError::Engine { name: spec.name.clone().unwrap_or_else(|| spec.cmd.clone()), error })
-    };
-    Ok([start(&engines[0])?, start(&engines[1])?])
+    Ok([start_one(&engines[0], setup)?, start_one(&engines[1], setup)?])
+}
+
+/// The variant and the engines' limits, for the reports: `Red Fool,
+/// depth 2`, or each engine's when they differ.
+fn setting(variant: &str, engines: &[EngineSpec; 2]) -> String {
+    let [first, second] = engines;
+    if first.limits == second.limits {
+        format!("{variant}, {}", first.limits)
+    } else {
+        let name = |spec: &EngineSpec| spec.name.clone().unwrap_or_default();
+        format!("{variant}, {}: {}; {}: {}", name(first), first.limits, name(second), second.limits)
+    }
 }
 
 /// The engines with their names settled: the one given with `name=`, else
@@ -350,6 +398,13 @@ fn players<'a>(names: &'a [String; 2], spec: &GameSpec) -> (&'a str, &'a str) {
 /// worth stopping a match for.
 fn say(text: &str) {
     let _ = writeln!(io::stdout().lock(), "{text}");
+}
+
+/// Prints lines that end in a newline (nothing when there are none).
+fn say_lines(text: &str) {
+    if !text.is_empty() {
+        say(text.trim_end_matches('\n'));
+    }
 }
 
 fn time_seed() -> u64 {

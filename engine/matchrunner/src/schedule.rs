@@ -3,9 +3,10 @@
 //! games may be handed to the worker threads in any order and a match can
 //! be replayed exactly.
 //!
-//! Games go in pairs (`2k`, `2k + 1`) with colours swapped; with `--repeat`
-//! both games of a pair start from the same opening, which makes the pair
-//! a fair comparison of the engines (the pentanomial statistics count pairs).
+//! As in fastchess, the games of a round start from the same opening with
+//! colours alternating, so that with two games per round (the default) a
+//! pair of games (`2k`, `2k + 1`) is a fair comparison of the engines (the
+//! pentanomial statistics count pairs).
 
 use super::openings::{with_random_plies, Opening};
 use movegen::{chess960, Position, Variant};
@@ -33,12 +34,14 @@ pub enum OpeningSource {
 }
 
 impl OpeningSource {
-    /// A book used in file order, or shuffled by `seed`.
-    pub fn book(openings: Vec<Opening>, shuffle_seed: Option<u64>) -> OpeningSource {
+    /// A book used in file order, or shuffled by `seed`, from its opening
+    /// number `start` (from 0, counted in that order) on.
+    pub fn book(openings: Vec<Opening>, shuffle_seed: Option<u64>, start: usize) -> OpeningSource {
         let mut order: Vec<usize> = (0..openings.len()).collect();
         if let Some(seed) = shuffle_seed {
             order.shuffle(&mut StdRng::seed_from_u64(seed));
         }
+        order.rotate_left(start % openings.len().max(1));
         OpeningSource::Book { openings, order }
     }
 }
@@ -47,11 +50,10 @@ impl OpeningSource {
 #[derive(Clone, Debug)]
 pub struct Schedule {
     pub source: OpeningSource,
-    /// Both games of a pair share their opening.
-    pub repeat: bool,
     /// Random moves added to every opening.
     pub random_plies: usize,
     pub seed: u64,
+    /// Games per round; they share the round's opening.
     pub games_per_round: usize,
     /// Number of games in the match.
     pub total: usize,
@@ -82,7 +84,7 @@ impl GameSpec {
 impl Schedule {
     /// Game `index` (from 0) of the match.
     pub fn game<V: Variant>(&self, index: usize) -> GameSpec {
-        let slot = if self.repeat { index / 2 } else { index };
+        let slot = index / self.games_per_round;
         let mut rng = StdRng::seed_from_u64(self.seed.wrapping_add((slot as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)));
         let opening = match &self.source {
             OpeningSource::StartPosition => Opening::start::<V>(),
@@ -113,8 +115,8 @@ mod tests {
     use super::*;
     use movegen::{Chess, RedFool, TamRuat};
 
-    fn schedule(source: OpeningSource, repeat: bool, random_plies: usize) -> Schedule {
-        Schedule { source, repeat, random_plies, seed: 42, games_per_round: 3, total: 12, chess960: false }
+    fn schedule(source: OpeningSource, games_per_round: usize, random_plies: usize) -> Schedule {
+        Schedule { source, random_plies, seed: 42, games_per_round, total: 12, chess960: false }
     }
 
     fn book(n: usize) -> Vec<Opening> {
@@ -129,7 +131,7 @@ mod tests {
 
     #[test]
     fn colours_alternate_and_rounds_count_games() {
-        let plan = schedule(OpeningSource::StartPosition, false, 0);
+        let plan = schedule(OpeningSource::StartPosition, 3, 0);
         let games: Vec<GameSpec> = (0..7).map(|i| plan.game::<RedFool>(i)).collect();
         assert_eq!(games.iter().map(|g| g.white).collect::<Vec<_>>(), [0, 1, 0, 1, 0, 1, 0]);
         assert_eq!(
@@ -140,28 +142,32 @@ mod tests {
     }
 
     #[test]
-    fn repeat_gives_both_games_of_a_pair_the_same_opening() {
-        let plan = schedule(OpeningSource::book(book(5), None), true, 4);
+    fn the_games_of_a_round_share_its_opening() {
+        let plan = schedule(OpeningSource::book(book(5), None, 0), 2, 4);
         for pair in 0..6 {
             let (a, b) = (plan.game::<RedFool>(2 * pair), plan.game::<RedFool>(2 * pair + 1));
             assert_eq!(a.opening, b.opening);
             assert_eq!((a.white, b.white), (0, 1));
         }
         assert_ne!(plan.game::<RedFool>(0).opening, plan.game::<RedFool>(2).opening);
-        // Without --repeat, every game gets its own opening.
-        let plan = schedule(OpeningSource::book(book(5), None), false, 0);
+        // With one game per round, every game gets its own opening.
+        let plan = schedule(OpeningSource::book(book(5), None, 0), 1, 0);
         assert_ne!(plan.game::<RedFool>(0).opening, plan.game::<RedFool>(1).opening);
     }
 
     #[test]
     fn sequential_books_cycle_and_random_order_is_a_seeded_permutation() {
         let openings = book(4);
-        let plan = schedule(OpeningSource::book(openings.clone(), None), false, 0);
+        let plan = schedule(OpeningSource::book(openings.clone(), None, 0), 1, 0);
         let used: Vec<Opening> = (0..6).map(|i| plan.game::<RedFool>(i).opening).collect();
         assert_eq!(used[..4], openings[..]);
         assert_eq!(used[4..], openings[..2]);
+        // From the third opening on (-openings start=3).
+        let plan = schedule(OpeningSource::book(openings.clone(), None, 2), 1, 0);
+        let used: Vec<Opening> = (0..3).map(|i| plan.game::<RedFool>(i).opening).collect();
+        assert_eq!(used, [openings[2].clone(), openings[3].clone(), openings[0].clone()]);
         let shuffled = |seed| {
-            let plan = schedule(OpeningSource::book(openings.clone(), Some(seed)), false, 0);
+            let plan = schedule(OpeningSource::book(openings.clone(), Some(seed), 0), 1, 0);
             (0..4).map(|i| plan.game::<RedFool>(i).opening).collect::<Vec<_>>()
         };
         let mut sorted = shuffled(3);
@@ -183,7 +189,7 @@ mod tests {
 
     #[test]
     fn chess960_slots_draw_start_arrays_from_the_seed() {
-        let plan = schedule(OpeningSource::Chess960, true, 0);
+        let plan = schedule(OpeningSource::Chess960, 2, 0);
         let fens: Vec<String> = (0..12).map(|i| plan.game::<RedFool>(i).opening.fen).collect();
         assert_eq!(fens[0], fens[1]);
         assert!(fens.iter().any(|f| f != &fens[0]));
