@@ -75,8 +75,13 @@ fn analyse<V: Variant>(
         return Err(error);
     }
     let best = result.best.ok_or(CliError::NoEngineMove)?;
-    let score = pawns(pov.apply(result.score, pos.side_to_move()));
-    output::print(&format!("best move: {} ({score} at depth {})\n", pos.clone().san(best), result.depth))
+    // The last line shown starts with the move played (the search reports
+    // it again when an unfinished depth changed its mind): its score and
+    // depth are the ones to repeat, not those of the unfinished depth.
+    let shown = stream.best_line.filter(|info| info.pv.first() == Some(&best));
+    let (score, depth) = shown.map_or((result.score, result.depth), |info| (info.score, info.depth));
+    let score = pawns(pov.apply(score, pos.side_to_move()));
+    output::print(&format!("best move: {} ({score} at depth {depth})\n", pos.clone().san(best)))
 }
 
 /// Prints the search's reports as they come.
@@ -85,13 +90,22 @@ struct Stream<'a, V: Variant> {
     pov: ScorePov,
     legal_moves: usize,
     progress: Progress,
+    /// The last line 1 printed.
+    best_line: Option<SearchInfo>,
     /// The first failure to write; the reports after it are dropped.
     error: Option<CliError>,
 }
 
 impl<'a, V: Variant> Stream<'a, V> {
     fn new(pos: &'a Position<V>, pov: ScorePov, movetime: Option<u64>) -> Stream<'a, V> {
-        Stream { pos, pov, legal_moves: legal_moves(pos).len(), progress: Progress::new(movetime), error: None }
+        Stream {
+            pos,
+            pov,
+            legal_moves: legal_moves(pos).len(),
+            progress: Progress::new(movetime),
+            best_line: None,
+            error: None,
+        }
     }
 
     /// Prints a finished depth's line at once; shows a line being searched
@@ -103,13 +117,14 @@ impl<'a, V: Variant> Stream<'a, V> {
         match report {
             Report::Info(info) if info.bound == Bound::Exact => {
                 self.progress.clear();
-                match output::write(&self.line(&info)) {
-                    Ok(reader) => reader,
-                    Err(e) => {
-                        self.error = Some(e);
-                        Reader::Gone
-                    }
+                let written = output::write(&self.line(&info));
+                if info.multipv == 1 {
+                    self.best_line = Some(info);
                 }
+                written.unwrap_or_else(|e| {
+                    self.error = Some(e);
+                    Reader::Gone
+                })
             }
             Report::Info(info) => {
                 if self.progress.due() {

@@ -100,10 +100,11 @@ impl<V: Variant> Game<'_, V> {
         ))?;
         let mut show_board = true;
         loop {
-            if show_board {
+            let outcome = self.pos.outcome();
+            if show_board || outcome.is_some() {
                 self.show_board()?;
             }
-            if let Some(outcome) = self.pos.outcome() {
+            if let Some(outcome) = outcome {
                 output::print(&format!("Game over: {outcome} ({})\n", outcome.result()))?;
                 return self.finish();
             }

@@ -233,8 +233,17 @@ fn analyse_streams_depths_and_shows_progress_of_a_long_search() {
         first_depth_after + Duration::from_secs(2) < ended_after,
         "depth 1 came at {first_depth_after:?}, before the end at {ended_after:?}"
     );
-    let depths: Vec<u32> = depths_and_scores(&rest.join("\n")).into_iter().map(|(d, _, _)| d).collect();
+    let lines = depths_and_scores(&rest.join("\n"));
+    let depths: Vec<u32> = lines.iter().map(|(d, _, _)| *d).collect();
     assert!(depths.windows(2).all(|w| w[0] < w[1]) && depths.len() > 3, "{rest:?}");
+    // The summary repeats the last line's score and depth, not those of
+    // the depth the clock interrupted.
+    let (depth, _, score) = lines.last().unwrap();
+    let summary = rest.last().unwrap();
+    assert!(
+        summary.starts_with("best move: ") && summary.ends_with(&format!("({score} at depth {depth})")),
+        "{rest:?}"
+    );
     let progress = stderr(&out);
     assert!(progress.contains("thinking: depth ") && progress.contains(" of 4.0s"), "{progress}");
 }
@@ -270,6 +279,7 @@ fn play_a_game_in_the_terminal() {
     let text = stdout(&out);
     assert!(text.contains("Game over: checkmate, white wins (1-0)"), "{text}");
     assert!(text.contains("[Result \"1-0\"]") && text.contains("1. Rh8#"), "{text}");
+    assert!(text.contains("k6R/8/1K6/8/8/8/8/8 b - - 1 1\nGame over"), "the final position is shown: {text}");
 
     // Black's queen move sends the Fool to b3: only he checks White's king,
     // and White has no move. A draw, announced as such.
