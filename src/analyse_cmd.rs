@@ -24,7 +24,7 @@ const MAX_MULTIPV: usize = 64;
 /// Transposition table size in MiB.
 const HASH_MB: usize = 64;
 
-/// Search a position and print the best lines in SAN with scores in pawns
+/// The arguments of `redfool analyse`.
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
     #[command(flatten)]

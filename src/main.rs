@@ -72,11 +72,12 @@ enum Command {
     Match(MatchArgs),
 }
 
+/// `bench` takes its depth as text: the bench checks it itself, as it
+/// does for OpenBench's `bench` without arguments.
 #[derive(Args, Debug)]
 struct BenchArgs {
-    /// The depth each position is searched to, 1 to 64 (the bench's default
-    /// keeps a release build to a few seconds)
-    #[arg(value_name = "DEPTH")]
+    #[arg(value_name = "DEPTH",
+          help = format!("The depth each position is searched to, 1 to 64 [default: {}]", engine::bench::DEFAULT_DEPTH))]
     depth: Option<String>,
 }
 

@@ -13,7 +13,7 @@ use std::time::Instant;
 /// beyond what could ever finish would only overflow the stack.
 const MAX_DEPTH: u32 = 64;
 
-/// Count the leaf nodes of the legal-move tree (last line: Nodes searched: N)
+/// The arguments of `redfool perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     #[arg(value_name = "DEPTH", value_parser = in_range(0..=MAX_DEPTH),

@@ -48,7 +48,7 @@ pub enum Side {
     Black,
 }
 
-/// Play a game against the engine in the terminal
+/// The arguments of `redfool play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     #[command(flatten)]

@@ -8,7 +8,7 @@ use clap::Args;
 use movegen::chess960;
 use movegen::{with_variant, Variant};
 
-/// Print a start position's FEN (Chess960 arrays by Scharnagl number 0-959)
+/// The arguments of `redfool startpos`.
 #[derive(Args, Debug)]
 #[command(mut_arg("chess960", |arg| arg.help("Print a Chess960 array: random, or by --number or --seed")))]
 pub struct StartposArgs {
