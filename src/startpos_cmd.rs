@@ -1,31 +1,39 @@
 //! `redfool startpos`: print a variant's start FEN, orthodox or Chess960.
 
-use crate::args::Args;
+use crate::common_args::{in_range, VariantArgs};
+use crate::error::CliError;
+use crate::game_setup::{check_chess960, SetupError};
 use crate::output;
+use clap::Args;
 use movegen::chess960;
 use movegen::{with_variant, Variant};
 
-/// Runs `startpos [--variant V] [--chess960 [--number N | --seed S]]`.
-pub fn run(argv: &[String]) -> Result<(), String> {
-    let mut args = Args::new(argv);
-    let variant = args.variant()?;
-    let is_960 = args.flag("--chess960");
-    let number: Option<u16> = args.parsed("--number", "a number from 0 to 959")?;
-    let seed: Option<u64> = args.parsed("--seed", "a number")?;
-    args.finish()?;
+/// The arguments of `redfool startpos`.
+#[derive(Args, Debug)]
+#[command(mut_arg("chess960", |arg| arg.help("Print a Chess960 array: random, or by --number or --seed")))]
+pub struct StartposArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// The Chess960 array by Scharnagl number, 0 to 959 (518 is the
+    /// orthodox array); implies --chess960
+    #[arg(long, value_name = "N", value_parser = in_range(0..=chess960::COUNT - 1), conflicts_with = "seed")]
+    number: Option<u16>,
+    /// Draw the Chess960 array at random from this seed (without --number
+    /// and --seed, from the clock); implies --chess960
+    #[arg(long, value_name = "S", value_parser = in_range(0..=u64::MAX))]
+    seed: Option<u64>,
+}
+
+/// Runs `redfool startpos`.
+pub fn run(args: &StartposArgs) -> Result<(), CliError> {
+    let kind = args.variant.variant.0;
+    let is_960 = args.variant.chess960 || args.number.is_some() || args.seed.is_some();
+    check_chess960(kind, is_960)?;
     if !is_960 {
-        if number.is_some() || seed.is_some() {
-            return Err("--number and --seed need --chess960".to_string());
-        }
-        return output::print(&format!("{}\n", with_variant!(variant, V => V::START_FEN)));
+        return output::print(&format!("{}\n", with_variant!(kind, V => V::START_FEN)));
     }
-    let number = match (number, seed) {
-        (Some(_), Some(_)) => return Err("give --number or --seed, not both".to_string()),
-        (Some(n), None) => n,
-        (None, seed) => random_number(seed.unwrap_or_else(time_seed)),
-    };
-    let fen = with_variant!(variant, V => chess960::start_fen::<V>(number))
-        .ok_or_else(|| format!("--chess960 --number {number}: expected 0 to 959, in a variant with Chess960 arrays"))?;
+    let number = args.number.unwrap_or_else(|| random_number(args.seed.unwrap_or_else(time_seed)));
+    let fen = with_variant!(kind, V => chess960::start_fen::<V>(number)).ok_or(SetupError::NoChess960(kind))?;
     output::print(&format!("{fen}\n"))
 }
 

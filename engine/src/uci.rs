@@ -12,7 +12,7 @@
 mod display;
 mod options;
 
-pub use display::{describe, diagram};
+pub use display::{describe, diagram, diagram_from};
 pub use options::{EngineOptions, OptionChange, OptionError};
 
 use crate::greedy::{GreedyPlayer, Verdict};

@@ -10,13 +10,23 @@ use std::fmt::Write;
 /// stir him if he were to resolve now) is drawn in brackets: `[R]`; a
 /// checkered piece between colons: `:o:`.
 pub fn diagram<V: Variant>(pos: &Position<V>) -> String {
+    diagram_from(pos, Colour::White)
+}
+
+/// The board as [`diagram`] draws it, seen from `side`: Black's side puts
+/// rank 1 at the top and the h-file on the left, as a player of Black sees
+/// the board across the table.
+pub fn diagram_from<V: Variant>(pos: &Position<V>, side: Colour) -> String {
     let menacers = fool_menacers(pos);
     let mut out = String::new();
     let rule = format!("   +{}\n", "---+".repeat(V::G::FILES as usize));
-    for rank in (0..V::G::RANKS).rev() {
+    let white_side = side == Colour::White;
+    let ranks: Vec<u8> = if white_side { (0..V::G::RANKS).rev().collect() } else { (0..V::G::RANKS).collect() };
+    let files: Vec<u8> = if white_side { (0..V::G::FILES).collect() } else { (0..V::G::FILES).rev().collect() };
+    for &rank in &ranks {
         out.push_str(&rule);
         let _ = write!(out, "{:>2} |", rank + 1);
-        for file in 0..V::G::FILES {
+        for &file in &files {
             let sq = V::G::square(file, rank);
             let symbol = if pos.fool() == Some(sq) { '*' } else { pos.piece_at(sq).map_or(' ', |p| p.char()) };
             if menacers.has(sq) {
@@ -31,7 +41,7 @@ pub fn diagram<V: Variant>(pos: &Position<V>) -> String {
     }
     out.push_str(&rule);
     out.push_str("    ");
-    for file in 0..V::G::FILES {
+    for &file in &files {
         let _ = write!(out, " {}  ", (b'a' + file) as char);
     }
     out.push('\n');
@@ -99,6 +109,17 @@ mod tests {
         let report = describe(&pos);
         assert!(report.contains("Fool: h3 (menaced by h1)"), "{report}");
         assert!(report.contains("Checkers: none"), "{report}");
+    }
+
+    #[test]
+    fn black_sees_rank_one_at_the_top_and_the_h_file_on_the_left() {
+        let pos = Position::<RedFool>::startpos();
+        let picture = diagram_from(&pos, Colour::Black);
+        let rows: Vec<&str> = picture.lines().filter(|l| l.contains('|') && !l.contains('+')).collect();
+        assert_eq!(rows.first().copied(), Some(" 1 | R | N | B | K | Q | B | N | R |"), "{picture}");
+        assert_eq!(rows.last().copied(), Some("10 | r | n | b | k | q | b | n | r |"), "{picture}");
+        assert_eq!(picture.lines().last().map(str::trim), Some("h   g   f   e   d   c   b   a"), "{picture}");
+        assert_eq!(diagram_from(&pos, Colour::White), diagram(&pos));
     }
 
     #[test]
