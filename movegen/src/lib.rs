@@ -36,7 +36,7 @@ pub use movegen::{generate, legal_moves};
 pub use moves::{Move, MoveCounter, MoveKind, MoveSink};
 pub use notation::MoveError;
 pub use outcome::Outcome;
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_until};
 pub use piece::{Colour, Piece, Role};
 pub use position::Position;
 pub use setup::Setup;

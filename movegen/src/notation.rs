@@ -7,7 +7,7 @@ use crate::movegen::legal_moves;
 use crate::moves::{Move, MoveKind};
 use crate::piece::Role;
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::{Variant, VariantState};
 use std::fmt;
 
 /// Why a move text was rejected.
@@ -23,6 +23,8 @@ pub enum MoveError {
     FoolChoiceMissing { text: String, choices: Vec<String> },
     /// The named Fool answer is not one of the legal ones.
     FoolAnswerIllegal { text: String, choices: Vec<String> },
+    /// A Fool answer (`@square`) given in a variant that has no Fool.
+    NoFool { text: String },
 }
 
 impl fmt::Display for MoveError {
@@ -39,6 +41,9 @@ impl fmt::Display for MoveError {
             MoveError::FoolAnswerIllegal { text, choices } => {
                 let options = if choices.is_empty() { "none".to_string() } else { choices.join(", ") };
                 write!(f, "move '{text}': not a legal answer of the Fool (legal: {options})")
+            }
+            MoveError::NoFool { text } => {
+                write!(f, "move '{text}': this variant has no Fool, so a move has no '@<square>' answer")
             }
         }
     }
@@ -264,6 +269,7 @@ fn split_fool_suffix<V: Variant>(text: &str) -> Result<(&str, Option<Square>), M
     }
     match text.split_once('@') {
         None => Ok((text, None)),
+        Some(_) if !V::State::FOOL => Err(MoveError::NoFool { text: text.to_string() }),
         Some((base, square)) => {
             let sq = V::G::parse_square(square).ok_or_else(syntax)?;
             if base.is_empty() {

@@ -9,14 +9,22 @@ use crate::moves::{Move, MoveCounter};
 use crate::position::Position;
 use crate::variant::Variant;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Number of leaf nodes `depth` plies below `pos`.
 pub fn perft<V: Variant>(pos: &mut Position<V>, depth: u32) -> u64 {
-    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
-    count(pos, depth, &mut buffers)
+    perft_until(pos, depth, &AtomicBool::new(false))
 }
 
-fn count<V: Variant>(pos: &mut Position<V>, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+/// As [`perft`], but gives up soon after `stop` is set (by another
+/// thread), so that a long count can be interrupted; the number returned
+/// then is what was counted so far, short of the true count.
+pub fn perft_until<V: Variant>(pos: &mut Position<V>, depth: u32, stop: &AtomicBool) -> u64 {
+    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+    count(pos, depth, &mut buffers, stop)
+}
+
+fn count<V: Variant>(pos: &mut Position<V>, depth: u32, buffers: &mut [Vec<Move>], stop: &AtomicBool) -> u64 {
     match depth {
         0 => 1,
         1 => {
@@ -30,7 +38,10 @@ fn count<V: Variant>(pos: &mut Position<V>, depth: u32, buffers: &mut [Vec<Move>
             generate(pos, moves);
             let mut nodes = 0;
             for &m in moves.iter() {
-                nodes += make_checked(pos, m, |pos| count(pos, depth - 1, deeper));
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                nodes += make_checked(pos, m, |pos| count(pos, depth - 1, deeper, stop));
             }
             nodes
         }
@@ -69,4 +80,19 @@ pub fn divide<V: Variant>(pos: &Position<V>, depth: u32, threads: usize) -> Vec<
     }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a thread pool");
     pool.install(|| moves.into_par_iter().map_with(pos.clone(), |pos, m| (m, below(pos, m))).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Chess;
+
+    #[test]
+    fn a_stopped_count_ends_at_once_and_is_short() {
+        let mut pos = Position::<Chess>::startpos();
+        assert_eq!(perft_until(&mut pos, 3, &AtomicBool::new(false)), 8902);
+        // Set before the start: not one move below the root is made.
+        assert_eq!(perft_until(&mut pos, 9, &AtomicBool::new(true)), 0);
+        assert_eq!(pos.fen(), Position::<Chess>::startpos().fen(), "the position is restored");
+    }
 }

@@ -90,3 +90,17 @@ fn san_disambiguation_captures_promotions_and_mate() {
     let ambiguous = Position::<Chess>::from_fen("3k4/8/8/8/8/8/4K3/R6R w - - 0 1", false).unwrap();
     assert!(matches!(ambiguous.parse_san("Rd1"), Err(MoveError::Ambiguous { .. })));
 }
+
+#[test]
+fn a_fool_answer_in_a_variant_without_a_fool_says_so() {
+    use movegen::TamRuat;
+    for err in [
+        Position::<Chess>::startpos().parse_uci("g1f3@d4").unwrap_err(),
+        Position::<TamRuat>::startpos().parse_uci("g1f3@d4").unwrap_err(),
+        Position::<Chess>::startpos().parse_san("Nf3@d4").unwrap_err(),
+    ] {
+        assert!(matches!(err, MoveError::NoFool { .. }), "{err:?}");
+        assert!(err.to_string().contains("this variant has no Fool"), "{err}");
+        assert!(!err.to_string().contains("not a legal answer"), "{err}");
+    }
+}
