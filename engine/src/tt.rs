@@ -13,9 +13,17 @@
 //! rare collision (of keys, or of two moves' fingerprints) can misorder
 //! moves but never play an illegal one, and the bits saved hold the static
 //! evaluation, which the search then need not compute again.
+//!
+//! Memory: the table is allocated zeroed in one piece, which the system
+//! maps lazily (untouched pages cost nothing and take no time to set up),
+//! so even `Hash 16384` is ready at once. Resizing frees the old table
+//! before allocating the new one, so that memory never holds two tables;
+//! an allocation that fails is an error, not an abort.
 
 use crate::value::{from_tt, to_tt, Value};
+use bytemuck::Zeroable;
 use movegen::Move;
+use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored value says about the true value.
@@ -128,26 +136,71 @@ const ENTRIES_PER_BUCKET: usize = 4;
 /// inexact result for the same position.
 const KEEP_DEEPER_BY: i32 = 4;
 
-#[derive(Default)]
+/// An entry: two words, all-zero when empty (so that zeroed memory is an
+/// empty table).
+#[derive(Default, Zeroable)]
 struct Entry {
     check: AtomicU64,
     data: AtomicU64,
 }
 
-/// Four entries in one cache line.
-#[derive(Default)]
-#[repr(align(64))]
-struct Bucket([Entry; ENTRIES_PER_BUCKET]);
-
-/// Bytes per bucket.
-const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
+/// The bytes of one bucket: four entries fill a cache line.
+const BUCKET_BYTES: usize = ENTRIES_PER_BUCKET * std::mem::size_of::<Entry>();
 
 /// The shared transposition table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    /// The entries, four per bucket after [`TranspositionTable::first`]
+    /// entries of slack that put the buckets on cache-line boundaries.
+    entries: Box<[Entry]>,
+    /// Index of the first bucket's first entry.
+    first: usize,
+    /// Number of buckets.
+    buckets: usize,
     /// Advanced once per search, so that entries of old searches are
     /// replaced first; wraps around after [`GENERATIONS`] searches.
     generation: u8,
+}
+
+/// A table size that could not be allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HashAllocError {
+    /// The size asked for, in MiB.
+    pub requested_mb: usize,
+    /// The size of the table kept instead, in MiB (0 for the smallest
+    /// table, a single bucket).
+    pub kept_mb: usize,
+}
+
+impl fmt::Display for HashAllocError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot allocate a {} MiB table (out of memory); ", self.requested_mb)?;
+        match self.kept_mb {
+            0 => write!(f, "using a minimal table"),
+            kept => write!(f, "using {kept} MiB"),
+        }
+    }
+}
+
+impl std::error::Error for HashAllocError {}
+
+/// The number of buckets in `mb` mebibytes (at least one).
+fn buckets_in(mb: usize) -> usize {
+    (mb.saturating_mul(1 << 20) / BUCKET_BYTES).max(1)
+}
+
+/// Zeroed, lazily mapped entries for `buckets` buckets on cache-line
+/// boundaries, and the index of the first bucket's first entry; `None`
+/// when the memory cannot be had.
+fn allocate(buckets: usize) -> Option<(Box<[Entry]>, usize)> {
+    // Entries are only 8-aligned, so that the allocator may hand out
+    // zeroed pages it maps lazily (a stricter alignment would make it
+    // write zeros to every page); the slack restores the alignment.
+    let slack = ENTRIES_PER_BUCKET - 1;
+    let count = buckets.checked_mul(ENTRIES_PER_BUCKET)?.checked_add(slack)?;
+    let entries = bytemuck::allocation::try_zeroed_slice_box::<Entry>(count).ok()?;
+    let misalignment = entries.as_ptr() as usize % BUCKET_BYTES;
+    let first = (BUCKET_BYTES - misalignment) % BUCKET_BYTES / std::mem::size_of::<Entry>();
+    Some((entries, first.min(slack)))
 }
 
 fn data_generation(data: u64) -> u8 {
@@ -164,16 +217,69 @@ fn data_depth(data: u64) -> i32 {
 }
 
 impl TranspositionTable {
-    /// A table of `mb` mebibytes (at least one bucket).
+    /// A table of `mb` mebibytes (at least one bucket), allocated as any
+    /// value is: running out of memory here aborts, as it would for any
+    /// other allocation. Sizes a user asks for go through
+    /// [`TranspositionTable::resize`], which reports the failure instead.
     pub fn new(mb: usize) -> TranspositionTable {
-        let count = (mb.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
-        TranspositionTable { buckets: std::iter::repeat_with(Bucket::default).take(count).collect(), generation: 0 }
+        TranspositionTable::try_new(mb).unwrap_or_else(|| {
+            let bytes = buckets_in(mb).saturating_mul(BUCKET_BYTES);
+            std::alloc::handle_alloc_error(
+                std::alloc::Layout::from_size_align(bytes, 8).unwrap_or(std::alloc::Layout::new::<Entry>()),
+            )
+        })
     }
 
-    /// Empties every entry, as after `ucinewgame`.
+    fn try_new(mb: usize) -> Option<TranspositionTable> {
+        let buckets = buckets_in(mb);
+        let (entries, first) = allocate(buckets)?;
+        Some(TranspositionTable { entries, first, buckets, generation: 0 })
+    }
+
+    /// One bucket, from the ordinary allocator: the last resort.
+    fn minimal() -> TranspositionTable {
+        let entries = std::iter::repeat_with(Entry::default).take(ENTRIES_PER_BUCKET).collect();
+        TranspositionTable { entries, first: 0, buckets: 1, generation: 0 }
+    }
+
+    /// The table's size in MiB (0 when smaller than one).
+    pub fn size_mb(&self) -> usize {
+        (self.buckets * BUCKET_BYTES) >> 20
+    }
+
+    /// Resizes the table to `mb` mebibytes, emptying it. The old table is
+    /// freed first, so that memory never holds both. When the new size
+    /// cannot be allocated, the table is rebuilt at its old size (just
+    /// freed, so normally available again), else at the smallest size,
+    /// and the error says which.
+    pub fn resize(&mut self, mb: usize) -> Result<(), HashAllocError> {
+        let old_mb = self.size_mb();
+        *self = TranspositionTable::minimal();
+        if let Some(table) = TranspositionTable::try_new(mb) {
+            *self = table;
+            return Ok(());
+        }
+        let kept_mb = match TranspositionTable::try_new(old_mb.max(1)) {
+            Some(table) => {
+                *self = table;
+                old_mb.max(1)
+            }
+            None => 0,
+        };
+        Err(HashAllocError { requested_mb: mb, kept_mb })
+    }
+
+    /// Empties every entry, as after `ucinewgame`: a fresh zeroed
+    /// allocation replaces the table (fast, and pages the search never
+    /// touches again are given back), or, when the memory for it cannot be
+    /// had, the entries are zeroed in place.
     pub fn clear(&mut self) {
-        for bucket in &mut self.buckets {
-            *bucket = Bucket::default();
+        match allocate(self.buckets) {
+            Some((entries, first)) => {
+                self.entries = entries;
+                self.first = first;
+            }
+            None => self.entries.iter_mut().for_each(|entry| *entry = Entry::default()),
         }
         self.generation = 0;
     }
@@ -184,10 +290,11 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> &Bucket {
+    fn bucket(&self, key: u64) -> &[Entry; ENTRIES_PER_BUCKET] {
         // The high half of key * len: an index spread evenly over any length.
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        let start = self.first + index * ENTRIES_PER_BUCKET;
+        self.entries[start..start + ENTRIES_PER_BUCKET].try_into().expect("a bucket has four entries")
     }
 
     /// Starts loading the bucket of `key` into the cache, so that the probe
@@ -198,7 +305,7 @@ impl TranspositionTable {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let bucket: *const Bucket = self.bucket(key);
+            let bucket: *const [Entry; ENTRIES_PER_BUCKET] = self.bucket(key);
             // SAFETY: a prefetch reads nothing and cannot fault; the
             // pointer is that of a live bucket anyway.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
@@ -210,7 +317,7 @@ impl TranspositionTable {
     /// Looks `key` up; `ply` is the distance from the root, for mate values.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
-        self.bucket(key).0.iter().find_map(|entry| {
+        self.bucket(key).iter().find_map(|entry| {
             let data = entry.data.load(Ordering::Relaxed);
             let check = entry.check.load(Ordering::Relaxed);
             let bound = TtBound::from_bits((data >> BOUND_SHIFT) & 3)?;
@@ -233,10 +340,10 @@ impl TranspositionTable {
     #[inline]
     pub fn store(&self, key: u64, ply: usize, found: TtData) {
         let bucket = self.bucket(key);
-        let mut victim = &bucket.0[0];
+        let mut victim = &bucket[0];
         let mut victim_worth = i32::MAX;
         let mut old_move = TableMove::NONE;
-        for entry in &bucket.0 {
+        for entry in bucket {
             let data = entry.data.load(Ordering::Relaxed);
             if entry.check.load(Ordering::Relaxed) ^ data == key {
                 // A much shallower bound of this search does not replace
@@ -272,16 +379,16 @@ impl TranspositionTable {
     /// How full the table is, in permille: the share of a sample of entries
     /// written during the current search.
     pub fn hashfull(&self) -> u32 {
-        let sample = &self.buckets[..self.buckets.len().min(1000 / ENTRIES_PER_BUCKET)];
+        let sampled = self.buckets.min(1000 / ENTRIES_PER_BUCKET) * ENTRIES_PER_BUCKET;
+        let sample = &self.entries[self.first..self.first + sampled];
         let used = sample
             .iter()
-            .flat_map(|bucket| &bucket.0)
             .filter(|entry| {
                 let data = entry.data.load(Ordering::Relaxed);
                 data != 0 && data_generation(data) == self.generation
             })
             .count();
-        (used * 1000 / (sample.len() * ENTRIES_PER_BUCKET)) as u32
+        (used * 1000 / sample.len()) as u32
     }
 }
 
@@ -362,7 +469,7 @@ mod tests {
         }
         assert!(tt.hashfull() > 0);
         // Fill the sampled buckets: every sampled entry now counts.
-        let buckets = tt.buckets.len() as u128;
+        let buckets = tt.buckets as u128;
         for b in 0..250u128 {
             for e in 0..4u128 {
                 let key = ((b << 64) / buckets + 1) as u64 + e as u64;

@@ -22,7 +22,7 @@ mod threads;
 use crate::history::Heuristics;
 use crate::limits::Limits;
 use crate::timeman::TimeManager;
-use crate::tt::TranspositionTable;
+use crate::tt::{HashAllocError, TranspositionTable};
 use crate::value::{mate_in, mated_in, to_score, DRAW};
 use iterate::RootMove;
 use movegen::{legal_moves, Move, Position, Variant};
@@ -138,9 +138,10 @@ impl Searcher {
         Searcher { tt: TranspositionTable::new(hash_mb), heuristics: vec![Heuristics::default()] }
     }
 
-    /// Resizes the transposition table (which empties it).
-    pub fn set_hash(&mut self, mb: usize) {
-        self.tt = TranspositionTable::new(mb);
+    /// Resizes the transposition table (which empties it); when the new
+    /// size cannot be allocated, the error says what size the table kept.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), HashAllocError> {
+        self.tt.resize(mb)
     }
 
     /// Forgets everything learnt, as for a new game.
