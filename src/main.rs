@@ -105,13 +105,10 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), CliError> {
     let Some(command) = cli.command else {
-        let variant = cli.uci.variant.map(|name| name.0);
-        if let Some(kind) = variant {
-            game_setup::check_chess960(kind, cli.uci.chess960)?;
-        }
-        // TODO(lead): start in `variant` / `chess960` once the UCI helper's
-        // start-up function exists (issue 14 item 1).
-        engine::uci::run();
+        // Chess unless told otherwise, as plain chess GUIs expect.
+        let variant = cli.uci.variant.map_or(movegen::VariantKind::Chess, |name| name.0);
+        game_setup::check_chess960(variant, cli.uci.chess960)?;
+        engine::uci::run_with(variant, cli.uci.chess960);
         return Ok(());
     };
     match command {

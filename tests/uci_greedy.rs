@@ -9,7 +9,7 @@ use support::Engine;
 
 #[test]
 fn greedy_option_answers_go_in_every_variant() {
-    let mut engine = Engine::start();
+    let mut engine = Engine::red_fool();
     assert!(engine.ask("setoption name Greedy value true").is_empty());
 
     // Red Fool: Rxa5 would win a bishop but stir the Fool into killing the

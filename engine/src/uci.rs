@@ -2,30 +2,45 @@
 //! (`UCI_Variant`, the `info string variant …` line) and the Red Fool's
 //! move suffix (`g1f3@d4`).
 //!
-//! The main thread reads commands; a search runs on a worker thread that
-//! owns the [`Searcher`] while it thinks and hands it back when done, so
-//! `isready`, `stop` and `ponderhit` are answered at once. Output goes out
-//! one whole line at a time through the locked standard output, so lines of
-//! the two threads never interleave. A bad command gets one
-//! `info string error: …` line and changes nothing.
+//! The engine starts in orthodox chess, as Fairy-Stockfish does, so that a
+//! chess GUI that never sends `UCI_Variant` is answered with chess moves;
+//! [`run_with`] starts it in another variant.
+//!
+//! The main thread reads commands; a search (or a `go perft`) runs on a
+//! worker thread that owns the [`Searcher`] while it works and hands it
+//! back when done, so `isready`, `stop` and `ponderhit` are answered at
+//! once. Output goes out one whole line at a time through the locked
+//! standard output, so lines of the two threads never interleave. A bad
+//! command gets one `info string error: …` line, with the input it quotes
+//! escaped and cut short ([`echo`]); a bad `go` is then answered with
+//! `bestmove 0000`, so that every `go` ends in a `bestmove`.
 
 mod display;
+mod echo;
 mod options;
+mod wdl;
 
 pub use display::{describe, diagram, diagram_from};
-pub use options::{EngineOptions, OptionChange, OptionError};
+pub use echo::echo;
+pub use options::{parse_variant, EngineOptions, OptionChange, OptionError, UnknownVariantName, VariantChoice};
+pub use wdl::WdlModel;
 
 use crate::greedy::{GreedyPlayer, Verdict};
 use crate::limits::Limits;
 use crate::search::{Bound, Report, Score, SearchInfo, SearchOptions, SearchResult, Searcher, Signals};
-use movegen::{divide, with_variant, Geometry, Move, Position, Variant, VariantKind};
+use movegen::{legal_moves, perft_until, with_variant, Geometry, Move, Position, Variant, VariantKind};
 use std::io::{BufRead, Write};
+use std::num::IntErrorKind;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
 /// Stack for the search thread: deep recursion with move lists per ply.
 const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// The deepest `go perft`.
+const PERFT_MAX_DEPTH: u64 = 20;
 
 /// Writes one line to standard output. A vanished reader is not an error
 /// worth dying for: the end of input will end the session.
@@ -35,25 +50,75 @@ pub fn send(line: &str) {
     let _ = out.flush();
 }
 
-/// Runs a UCI session on standard input and output until `quit` or the end
-/// of input.
+/// Sends an error line; the message's text from the input is escaped and
+/// cut short, so that it can never pose as a line of its own.
+fn send_error(message: &str) {
+    send(&format!("info string error: {}", echo(message)));
+}
+
+/// Runs a UCI session in orthodox chess on standard input and output until
+/// `quit` or the end of input.
 pub fn run() {
-    let mut session = Session::new();
+    run_with(VariantKind::Chess, false);
+}
+
+/// Runs a UCI session that starts in `variant` (with Chess960 castling when
+/// `chess960`), for tools that can pass the engine arguments but not
+/// options (`redfool --variant redfool`). `UCI_Variant` still switches.
+pub fn run_with(variant: VariantKind, chess960: bool) {
+    let mut session = Session::starting_in(variant, chess960);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buffer = Vec::new();
     loop {
-        buffer.clear();
-        match input.read_until(b'\n', &mut buffer) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let line = String::from_utf8_lossy(&buffer);
-        if session.execute(line.trim()) == Flow::Quit {
+        let flow = match read_line(&mut input, &mut buffer) {
+            Line::End => break,
+            Line::TooLong => {
+                send_error(&format!("a command line longer than {} MiB was ignored", MAX_LINE_BYTES >> 20));
+                Flow::Continue
+            }
+            Line::Read => session.execute(String::from_utf8_lossy(&buffer).trim()),
+        };
+        if flow == Flow::Quit {
             break;
         }
     }
     session.finish_search(true);
+}
+
+/// The longest command line read; a longer one is skipped, so that input
+/// without line ends cannot fill the memory.
+const MAX_LINE_BYTES: usize = 16 << 20;
+
+/// What [`read_line`] found.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// A line, in the buffer.
+    Read,
+    /// A line longer than [`MAX_LINE_BYTES`], skipped.
+    TooLong,
+    /// The end of the input (or an error reading it).
+    End,
+}
+
+/// Reads one line into `buffer`.
+fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> Line {
+    buffer.clear();
+    let limit = MAX_LINE_BYTES as u64 + 1;
+    match std::io::Read::take(&mut *input, limit).read_until(b'\n', buffer) {
+        Ok(0) | Err(_) => return Line::End,
+        Ok(_) if buffer.len() <= MAX_LINE_BYTES || buffer.ends_with(b"\n") => return Line::Read,
+        Ok(_) => {}
+    }
+    // Skip the rest of the line, holding at most one chunk at a time.
+    loop {
+        buffer.clear();
+        match std::io::Read::take(&mut *input, limit).read_until(b'\n', buffer) {
+            Ok(0) | Err(_) => return Line::TooLong,
+            Ok(_) if buffer.ends_with(b"\n") => return Line::TooLong,
+            Ok(_) => {}
+        }
+    }
 }
 
 /// Whether the session goes on after a command.
@@ -82,22 +147,28 @@ impl GameSetup {
     }
 }
 
-/// A search running on its worker thread.
-struct RunningSearch {
+/// A search or perft running on its worker thread.
+struct RunningJob {
     signals: Arc<Signals>,
-    /// Set by the worker just before it sends `bestmove`, so that a `go`
+    /// Set by the worker just before it sends its last line, so that a `go`
     /// sent in answer to that line never finds the engine still busy.
     done: Arc<AtomicBool>,
     worker: JoinHandle<Searcher>,
 }
 
+/// The work of a `go` on the worker thread: it may use the searcher, must
+/// watch the signals, and returns the line that ends it (`bestmove …`).
+type Job = Box<dyn FnOnce(&mut Searcher, &Signals) -> String + Send>;
+
 /// One UCI session's state.
 pub struct Session {
+    /// The start-up option values, declared as the defaults.
+    start: EngineOptions,
     options: EngineOptions,
     setup: Option<GameSetup>,
-    /// `None` while a search holds it.
+    /// `None` while a job holds it.
     searcher: Option<Searcher>,
-    running: Option<RunningSearch>,
+    running: Option<RunningJob>,
     /// Plays instead of the search while the `Greedy` option is on.
     greedy: GreedyPlayer,
 }
@@ -109,11 +180,17 @@ impl Default for Session {
 }
 
 impl Session {
-    /// A session with default options and no position yet.
+    /// A session in orthodox chess with default options and no position yet.
     pub fn new() -> Session {
-        let options = EngineOptions::default();
+        Session::starting_in(VariantKind::Chess, false)
+    }
+
+    /// A session that starts in `variant`, with no position yet.
+    pub fn starting_in(variant: VariantKind, chess960: bool) -> Session {
+        let options = EngineOptions::starting_in(variant, chess960);
         Session {
             searcher: Some(Searcher::new(options.hash_mb)),
+            start: options.clone(),
             options,
             setup: None,
             running: None,
@@ -123,7 +200,7 @@ impl Session {
 
     /// Executes one command line.
     pub fn execute(&mut self, line: &str) -> Flow {
-        self.reap_search();
+        self.reap_job();
         let (command, args) = line.split_once(char::is_whitespace).map_or((line, ""), |(c, a)| (c, a.trim()));
         let result = match command {
             "" => Ok(()),
@@ -141,7 +218,10 @@ impl Session {
             }
             "setoption" => self.set_option(args),
             "position" => self.set_position(args),
-            "go" => self.go(args),
+            "go" => {
+                self.go(args);
+                Ok(())
+            }
             "stop" => {
                 if let Some(running) = &self.running {
                     running.signals.stop.store(true, Ordering::Relaxed);
@@ -155,12 +235,13 @@ impl Session {
                 Ok(())
             }
             "quit" => return Flow::Quit,
+            "bench" => self.bench(args),
             "d" => self.with_position(|text| text.to_string(), describe_any),
             "eval" => self.with_position(|text| text.to_string(), trace_any),
-            other => Err(format!("unknown command '{}'", truncate(other))),
+            other => Err(format!("unknown command '{other}'")),
         };
         if let Err(message) = result {
-            send(&format!("info string error: {message}"));
+            send_error(&message);
         }
         Flow::Continue
     }
@@ -168,21 +249,21 @@ impl Session {
     fn identify(&self) {
         send(&format!("id name redfool {}", env!("CARGO_PKG_VERSION")));
         send(&format!("id author {}", env!("CARGO_PKG_AUTHORS")));
-        for line in options::declarations() {
+        for line in options::declarations(&self.start) {
             send(&line);
         }
         send(&variant_line(self.options.variant));
         send("uciok");
     }
 
-    /// Joins a search that has finished on its own, taking the searcher back.
-    fn reap_search(&mut self) {
+    /// Joins a job that has finished on its own, taking the searcher back.
+    fn reap_job(&mut self) {
         if self.running.as_ref().is_some_and(|r| r.done.load(Ordering::Acquire)) {
             self.finish_search(false);
         }
     }
 
-    /// Waits for the running search (stopping it first when `stop`) and
+    /// Waits for the running job (stopping it first when `stop`) and
     /// takes the searcher back.
     pub fn finish_search(&mut self, stop: bool) {
         if let Some(running) = self.running.take() {
@@ -192,7 +273,7 @@ impl Session {
             match running.worker.join() {
                 Ok(searcher) => self.searcher = Some(searcher),
                 Err(_) => {
-                    send("info string error: the search thread failed; starting with a fresh table");
+                    send_error("the search thread failed; starting with a fresh table");
                     self.searcher = Some(Searcher::new(self.options.hash_mb));
                 }
             }
@@ -206,29 +287,41 @@ impl Session {
     fn set_option(&mut self, args: &str) -> Result<(), String> {
         let change = options::parse_setoption(args).map_err(|e| e.to_string())?;
         match change {
-            OptionChange::Variant(variant) => {
-                self.options.variant = variant;
+            OptionChange::Variant(choice) => {
+                self.options.variant = choice.variant;
+                self.options.chess960 |= choice.chess960;
                 self.setup = None;
-                send(&variant_line(variant));
+                send(&variant_line(choice.variant));
             }
             OptionChange::Chess960(on) => self.options.chess960 = on,
             OptionChange::Hash(mb) => {
-                self.searcher_mut()?.set_hash(mb);
-                self.options.hash_mb = mb;
+                let result = self.searcher_mut()?.set_hash(mb);
+                self.options.hash_mb = result.map_or_else(|e| e.kept_mb, |()| mb);
+                result.map_err(|e| format!("setoption Hash: {e}"))?;
             }
             OptionChange::ClearHash => self.searcher_mut()?.clear(),
             OptionChange::Threads(n) => self.options.threads = n,
             OptionChange::MultiPv(n) => self.options.multipv = n,
             OptionChange::MoveOverhead(ms) => self.options.move_overhead = ms,
             OptionChange::Ponder(on) => self.options.ponder = on,
+            OptionChange::ShowWdl(on) => self.options.show_wdl = on,
             OptionChange::Greedy(on) => self.options.greedy = on,
+            OptionChange::NoEffect => {}
         }
         Ok(())
     }
 
-    /// `position startpos|fen <FEN> [moves …]`: on any error the previous
-    /// position stays.
+    /// `position startpos|fen <FEN> [moves …]`. On any error no position is
+    /// left: searching the previous one would answer with a move that is
+    /// illegal in the GUI's game.
     fn set_position(&mut self, args: &str) -> Result<(), String> {
+        self.setup = None;
+        let setup = self.parse_position(args).map_err(|e| format!("{e} (no position is set now)"))?;
+        self.setup = Some(setup);
+        Ok(())
+    }
+
+    fn parse_position(&self, args: &str) -> Result<GameSetup, String> {
         let (base, moves) = match args.split_once(" moves") {
             Some((base, moves)) => (base.trim(), Some(moves)),
             None => (args.trim(), None),
@@ -240,13 +333,11 @@ impl Session {
         } else if base == "fen" {
             return Err("position fen: the FEN is missing".to_string());
         } else {
-            return Err(format!("position: expected 'startpos' or 'fen <FEN>', got '{}'", truncate(base)));
+            return Err(format!("position: expected 'startpos' or 'fen <FEN>', got '{base}'"));
         };
         let texts: Vec<&str> = moves.map_or(Vec::new(), |m| m.split_whitespace().collect());
         let chess960 = self.options.chess960;
-        let setup = with_variant!(self.options.variant, V => parse_game::<V>(&fen, &texts, chess960))?;
-        self.setup = Some(setup);
-        Ok(())
+        with_variant!(self.options.variant, V => parse_game::<V>(&fen, &texts, chess960))
     }
 
     /// Runs `f` on the current position, for the debugging commands.
@@ -261,10 +352,29 @@ impl Session {
         Ok(())
     }
 
-    fn go(&mut self, args: &str) -> Result<(), String> {
+    /// `bench [depth]`, as on the command line (OpenBench runs it either
+    /// way). Runs on the input thread: it is a tool, not a game command.
+    fn bench(&mut self, args: &str) -> Result<(), String> {
         if self.running.is_some() {
-            return Err("go: already searching; send 'stop' first".to_string());
+            return Err("bench: the engine is searching; send 'stop' first".to_string());
         }
+        let args: Vec<String> = args.split_whitespace().map(str::to_string).collect();
+        crate::bench::run(&args)
+    }
+
+    /// `go`: always answered with a `bestmove` (`bestmove 0000` after an
+    /// error line), but for `go perft`, which ends with its node count. A
+    /// `go` sent while a search runs ends that search first (its
+    /// `bestmove` is sent), so each `go` gets its own answer, in order.
+    fn go(&mut self, args: &str) {
+        self.finish_search(true);
+        if let Err(message) = self.start_go(args) {
+            send_error(&message);
+            send("bestmove 0000");
+        }
+    }
+
+    fn start_go(&mut self, args: &str) -> Result<(), String> {
         let setup =
             self.setup.clone().ok_or("go: no position set: send 'position startpos' or 'position fen <FEN>'")?;
         let variant = self.options.variant;
@@ -272,10 +382,7 @@ impl Session {
         with_variant!(variant, V => {
             let pos = setup.build::<V>(chess960)?;
             match parse_go(&pos, args)? {
-                GoCommand::Perft(depth) => {
-                    perft_report(&pos, depth);
-                    Ok(())
-                }
+                GoCommand::Perft(depth) => self.spawn_job(Box::new(move |_, signals| perft_job(&pos, depth, signals))),
                 GoCommand::Search(limits) if self.options.greedy => {
                     self.play_greedy(&pos, &limits);
                     Ok(())
@@ -285,52 +392,86 @@ impl Session {
         })
     }
 
+    /// The model for `wdl` in `info` lines, when `UCI_ShowWDL` is on.
+    fn wdl_model(&self) -> Option<WdlModel> {
+        self.options.show_wdl.then(|| WdlModel::of(self.options.variant))
+    }
+
     /// Answers `go` at once with the greedy player's move, whatever the
     /// limits (but `searchmoves`).
     fn play_greedy<V: Variant>(&mut self, pos: &Position<V>, limits: &Limits) {
-        match self.greedy.choose(pos, &limits.searchmoves) {
-            None => {
-                send("info depth 0 score cp 0");
-                send("bestmove (none)");
-            }
-            Some((m, verdict)) => {
-                let score = match verdict {
-                    Verdict::Wins => "mate 1".to_string(),
-                    Verdict::Material(cp) => format!("cp {cp}"),
-                };
-                send(&format!(
-                    "info depth 1 seldepth 1 multipv 1 score {score} nodes 1 nps 0 time 0 pv {}",
-                    pos.uci(m)
-                ));
-                send(&format!("bestmove {}", pos.uci(m)));
-            }
-        }
+        let choice = self.greedy.choose(pos, &limits.searchmoves);
+        let score = match choice {
+            None => Score::Cp(0),
+            Some((_, Verdict::Wins)) => Score::Mate(1),
+            Some((_, Verdict::Material(cp))) => Score::Cp(cp),
+        };
+        let best = choice.map(|(m, _)| m);
+        let depth = u32::from(best.is_some());
+        let info = SearchInfo {
+            depth,
+            seldepth: depth,
+            multipv: 1,
+            score,
+            bound: Bound::Exact,
+            nodes: u64::from(depth),
+            nps: 0,
+            hashfull: 0,
+            time_ms: 0,
+            pv: best.into_iter().collect(),
+        };
+        send(&info_line(pos, &info, self.wdl_model()));
+        send(&bestmove_line(pos, &SearchResult { best, ponder: None, nodes: info.nodes, score, depth }));
     }
 
     fn start_search<V: Variant>(&mut self, pos: Position<V>, limits: Limits) -> Result<(), String> {
-        let mut searcher = self.searcher.take().ok_or("go: the engine is busy")?;
-        let signals = Arc::new(Signals::default());
         let options = SearchOptions {
             threads: self.options.threads,
             multipv: self.options.multipv,
             move_overhead: self.options.move_overhead,
         };
+        let wdl = self.wdl_model();
+        self.spawn_job(Box::new(move |searcher, signals| {
+            let result =
+                searcher.search(&pos, &limits, &options, signals, &mut |report| send(&report_line(&pos, &report, wdl)));
+            bestmove_line(&pos, &result)
+        }))
+    }
+
+    /// Runs `job` on the worker thread with the searcher. Should the job
+    /// panic (an engine bug), the GUI still gets an error line and
+    /// `bestmove 0000` at once, and the session a fresh searcher.
+    fn spawn_job(&mut self, job: Job) -> Result<(), String> {
+        let mut searcher = self.searcher.take().ok_or("go: the engine is busy")?;
+        let signals = Arc::new(Signals::default());
         let thread_signals = Arc::clone(&signals);
         let done = Arc::new(AtomicBool::new(false));
         let thread_done = Arc::clone(&done);
-        let worker = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || {
-                let result = searcher
-                    .search(&pos, &limits, &options, &thread_signals, &mut |report| send(&report_line(&pos, &report)));
+        let hash_mb = self.options.hash_mb;
+        let spawned =
+            std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES).spawn(move || {
+                let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut searcher, &thread_signals)));
+                let last = outcome.unwrap_or_else(|_| {
+                    send_error("the search failed (an engine bug); starting again with a fresh table");
+                    searcher = Searcher::new(hash_mb);
+                    "bestmove 0000".to_string()
+                });
                 thread_done.store(true, Ordering::Release);
-                send(&bestmove_line(&pos, &result));
+                send(&last);
                 searcher
-            })
-            .map_err(|e| format!("go: cannot start the search thread: {e}"))?;
-        self.running = Some(RunningSearch { signals, done, worker });
-        Ok(())
+            });
+        match spawned {
+            Ok(worker) => {
+                self.running = Some(RunningJob { signals, done, worker });
+                Ok(())
+            }
+            Err(e) => {
+                // The closure (and the searcher in it) is gone with the
+                // failed thread: start afresh.
+                self.searcher = Some(Searcher::new(self.options.hash_mb));
+                Err(format!("go: cannot start the search thread: {e}"))
+            }
+        }
     }
 }
 
@@ -405,7 +546,10 @@ fn parse_go<V: Variant>(pos: &Position<V>, args: &str) -> Result<GoCommand, Stri
                     return Ok(0);
                 }
             }
-            text.parse().map_err(|_| format!("go {word}: '{}' is not {what}", truncate(text)))
+            text.parse().map_err(|e: std::num::ParseIntError| match e.kind() {
+                IntErrorKind::PosOverflow => format!("go {word}: {text} is out of range (at most {})", u64::MAX),
+                _ => format!("go {word}: '{text}' is not {what}"),
+            })
         };
         let colour_of = |w: &str| if w.starts_with('w') { 0 } else { 1 };
         match word {
@@ -417,11 +561,11 @@ fn parse_go<V: Variant>(pos: &Position<V>, args: &str) -> Result<GoCommand, Stri
             "nodes" => limits.nodes = Some(number("a node count")?),
             "mate" => limits.mate = Some(to_u32(number("a move count")?, word)?),
             "perft" => {
-                let depth = to_u32(number("a depth")?, word)?;
-                if depth > 20 {
-                    return Err(format!("go perft {depth}: depth too large (at most 20)"));
+                let depth = number("a depth")?;
+                if depth > PERFT_MAX_DEPTH {
+                    return Err(format!("go perft: depth {depth} is out of range (at most {PERFT_MAX_DEPTH})"));
                 }
-                return Ok(GoCommand::Perft(depth));
+                return Ok(GoCommand::Perft(depth as u32));
             }
             "infinite" => limits.infinite = true,
             "ponder" => limits.ponder = true,
@@ -433,7 +577,7 @@ fn parse_go<V: Variant>(pos: &Position<V>, args: &str) -> Result<GoCommand, Stri
                 i += 1;
                 continue;
             }
-            other => return Err(format!("go: unknown parameter '{}'", truncate(other))),
+            other => return Err(format!("go: unknown parameter '{other}'")),
         }
         i += if matches!(word, "infinite" | "ponder") { 1 } else { 2 };
     }
@@ -441,17 +585,37 @@ fn parse_go<V: Variant>(pos: &Position<V>, args: &str) -> Result<GoCommand, Stri
 }
 
 fn to_u32(n: u64, word: &str) -> Result<u32, String> {
-    u32::try_from(n).map_err(|_| format!("go {word}: {n} is too large"))
+    u32::try_from(n).map_err(|_| format!("go {word}: {n} is out of range (at most {})", u32::MAX))
 }
 
-fn perft_report<V: Variant>(pos: &Position<V>, depth: u32) {
-    let split = if depth == 0 { Vec::new() } else { divide(pos, depth, 1) };
-    for (m, n) in &split {
-        send(&format!("{}: {n}", pos.uci(*m)));
+/// `go perft`: each root move's leaf count as it is finished (in
+/// Stockfish's format), then the total, which is the job's last line.
+/// Stopped early, it counts only the moves finished and says so.
+fn perft_job<V: Variant>(pos: &Position<V>, depth: u32, signals: &Signals) -> String {
+    if depth == 0 {
+        send("");
+        return "Nodes searched: 1".to_string();
     }
-    let total: u64 = if depth == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
+    let moves = legal_moves(pos);
+    let mut total = 0;
+    let mut finished = 0;
+    for &m in &moves {
+        let mut child = pos.clone();
+        child.make(m);
+        let count = perft_until(&mut child, depth - 1, &signals.stop);
+        if signals.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        send(&format!("{}: {count}", pos.uci(m)));
+        total += count;
+        finished += 1;
+    }
     send("");
-    send(&format!("Nodes searched: {total}"));
+    if finished < moves.len() {
+        format!("Nodes searched: {total} (incomplete: stopped after {finished} of {} moves)", moves.len())
+    } else {
+        format!("Nodes searched: {total}")
+    }
 }
 
 fn score_text(score: Score) -> String {
@@ -461,25 +625,49 @@ fn score_text(score: Score) -> String {
     }
 }
 
-/// A search report as a UCI `info` line.
-pub fn report_line<V: Variant>(pos: &Position<V>, report: &Report) -> String {
+/// The UCI text of each move of a line played from `pos`, each written in
+/// the position it is played in (a Checkered-chess switch names the kings'
+/// squares of that position, Chess960 castling its rook). The text stops
+/// before a move that is not legal where it stands, so that no GUI is
+/// ever sent one.
+fn line_texts<V: Variant>(pos: &Position<V>, line: &[Move]) -> Vec<String> {
+    let mut here = pos.clone();
+    let mut texts = Vec::with_capacity(line.len());
+    for &m in line {
+        if !legal_moves(&here).contains(&m) {
+            break;
+        }
+        texts.push(here.uci(m));
+        here.make(m);
+    }
+    texts
+}
+
+/// A search report as a UCI `info` line; with a model, the score's
+/// win/draw/loss chances too.
+pub fn report_line<V: Variant>(pos: &Position<V>, report: &Report, wdl: Option<WdlModel>) -> String {
     match report {
-        Report::Info(info) => info_line(pos, info),
+        Report::Info(info) => info_line(pos, info, wdl),
         Report::CurrMove { depth, mv, number } => {
             format!("info depth {depth} currmove {} currmovenumber {number}", pos.uci(*mv))
         }
     }
 }
 
-fn info_line<V: Variant>(pos: &Position<V>, info: &SearchInfo) -> String {
+fn info_line<V: Variant>(pos: &Position<V>, info: &SearchInfo, wdl: Option<WdlModel>) -> String {
     let bound = match info.bound {
         Bound::Exact => "",
         Bound::Lower => " lowerbound",
         Bound::Upper => " upperbound",
     };
-    let pv: Vec<String> = info.pv.iter().map(|&m| pos.uci(m)).collect();
+    let wdl = wdl.map_or(String::new(), |model| {
+        let [w, d, l] = model.wdl(info.score);
+        format!(" wdl {w} {d} {l}")
+    });
+    let pv = line_texts(pos, &info.pv);
+    let pv = if pv.is_empty() { String::new() } else { format!(" pv {}", pv.join(" ")) };
     format!(
-        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{bound}{wdl} nodes {} nps {} hashfull {} time {}{pv}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -488,26 +676,70 @@ fn info_line<V: Variant>(pos: &Position<V>, info: &SearchInfo) -> String {
         info.nps,
         info.hashfull,
         info.time_ms,
-        pv.join(" ")
     )
 }
 
+/// `bestmove`, with the ponder move written in the position after it;
+/// `bestmove (none)` when there is no legal move, as Stockfish says.
 fn bestmove_line<V: Variant>(pos: &Position<V>, result: &SearchResult) -> String {
-    match result.best {
-        None => "bestmove (none)".to_string(),
-        Some(best) => match result.ponder {
-            Some(ponder) => format!("bestmove {} ponder {}", pos.uci(best), pos.uci(ponder)),
-            None => format!("bestmove {}", pos.uci(best)),
-        },
+    let line: Vec<Move> = result.best.into_iter().chain(result.best.and(result.ponder)).collect();
+    match line_texts(pos, &line).as_slice() {
+        [] => "bestmove (none)".to_string(),
+        [best] => format!("bestmove {best}"),
+        [best, ponder, ..] => format!("bestmove {best} ponder {ponder}"),
     }
 }
 
-/// A long piece of input cut down for an error message.
-fn truncate(text: &str) -> String {
-    const MAX: usize = 40;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        format!("{}…", text.chars().take(MAX).collect::<String>())
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Checkered;
+
+    #[test]
+    fn a_line_too_long_is_skipped_whole_and_the_next_one_read() {
+        let mut text = vec![b'x'; 2 * MAX_LINE_BYTES + 5];
+        text.extend_from_slice(b"\nisready\nlast");
+        let mut input = std::io::Cursor::new(text);
+        let mut buffer = Vec::new();
+        assert_eq!(read_line(&mut input, &mut buffer), Line::TooLong);
+        assert!(buffer.len() <= MAX_LINE_BYTES + 1, "never more than one chunk held");
+        assert_eq!((read_line(&mut input, &mut buffer), buffer.as_slice()), (Line::Read, &b"isready\n"[..]));
+        assert_eq!((read_line(&mut input, &mut buffer), buffer.as_slice()), (Line::Read, &b"last"[..]));
+        assert_eq!(read_line(&mut input, &mut buffer), Line::End);
+        // Exactly the limit, with or without its line end, is read.
+        let mut input = std::io::Cursor::new(vec![b'y'; MAX_LINE_BYTES]);
+        assert_eq!(read_line(&mut input, &mut buffer), Line::Read);
+        assert_eq!(buffer.len(), MAX_LINE_BYTES);
+    }
+
+    #[test]
+    fn a_switch_after_a_king_move_names_the_kings_where_they_then_stand() {
+        // Issue #16: after f3e4 the switch is written h7e4,c3c7, not with
+        // the root's king squares (f3h7,c3c7).
+        let fen = "8/7K/8/4P3/8/2u1ok2/8/6q1 b - - 5 67 1101000101011000 - 1";
+        let pos = Position::<Checkered>::from_fen(fen, false).unwrap();
+        let king_move = pos.parse_uci("f3e4").unwrap();
+        let mut after = pos.clone();
+        after.make(king_move);
+        let switch = after.parse_uci("h7e4,c3c7").unwrap();
+        let info = SearchInfo {
+            depth: 2,
+            seldepth: 2,
+            multipv: 1,
+            score: Score::Cp(0),
+            bound: Bound::Exact,
+            nodes: 1,
+            nps: 1,
+            hashfull: 0,
+            time_ms: 0,
+            pv: vec![king_move, switch],
+        };
+        assert!(info_line(&pos, &info, None).ends_with(" pv f3e4 h7e4,c3c7"), "{}", info_line(&pos, &info, None));
+        let result =
+            SearchResult { best: Some(king_move), ponder: Some(switch), nodes: 1, score: Score::Cp(0), depth: 2 };
+        assert_eq!(bestmove_line(&pos, &result), "bestmove f3e4 ponder h7e4,c3c7");
+        // A move that is not legal where it stands ends the line there.
+        let info = SearchInfo { pv: vec![king_move, king_move], ..info };
+        assert!(info_line(&pos, &info, None).ends_with(" pv f3e4"), "{}", info_line(&pos, &info, None));
     }
 }

@@ -9,6 +9,13 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// The engine under test: this build's `redfool`, or the binary that the
+/// environment variable `REDFOOL_BIN` names (to run these tests against
+/// another build, an older one say, to see which of them it fails).
+pub fn binary() -> String {
+    std::env::var("REDFOOL_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_redfool").to_string())
+}
+
 /// A running `redfool` speaking UCI.
 pub struct Engine {
     child: Child,
@@ -20,9 +27,25 @@ pub struct Engine {
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
 impl Engine {
-    /// Starts the engine with no arguments (UCI mode).
+    /// Starts the engine with no arguments (UCI mode, in chess).
     pub fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_redfool"))
+        Engine::start_with(&[])
+    }
+
+    /// Starts the engine in UCI mode in the Red Fool variant.
+    pub fn red_fool() -> Engine {
+        Engine::start_with(&["--variant", "redfool"])
+    }
+
+    /// Starts the engine with these arguments.
+    pub fn start_with(args: &[&str]) -> Engine {
+        Engine::spawn(Command::new(binary()).args(args))
+    }
+
+    /// Starts `command`, which runs the engine (under a shell that limits
+    /// its memory, say).
+    pub fn spawn(command: &mut Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -45,17 +68,37 @@ impl Engine {
 
     /// Sends one command line.
     pub fn send(&mut self, command: &str) {
+        self.send_bytes(command.as_bytes());
+        self.send_bytes(b"\n");
+    }
+
+    /// Sends raw bytes (not necessarily a whole line, nor UTF-8).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin still open");
-        stdin.write_all(command.as_bytes()).expect("engine reads its input");
-        stdin.write_all(b"\n").expect("engine reads its input");
+        stdin.write_all(bytes).expect("engine reads its input");
         stdin.flush().expect("engine reads its input");
     }
 
-    /// Reads lines until one satisfies `done`; returns all lines read, that
-    /// one included. Fails the test after [`PATIENCE`].
-    #[track_caller]
-    pub fn read_until(&mut self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + PATIENCE;
+    /// The process id, to read its `/proc` files.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Reads lines until one satisfies `done` or `patience` runs out;
+    /// returns the lines read and whether `done` was met.
+    pub fn read_within(&mut self, patience: Duration, done: impl Fn(&str) -> bool) -> (Vec<String>, bool) {
+        let (seen, end) = self.read_lines(patience, done);
+        (seen, end.is_ok())
+    }
+
+    /// Reads lines until one satisfies `done` (then `Ok`), `patience` runs
+    /// out or the output closes.
+    fn read_lines(
+        &mut self,
+        patience: Duration,
+        done: impl Fn(&str) -> bool,
+    ) -> (Vec<String>, Result<(), RecvTimeoutError>) {
+        let deadline = Instant::now() + patience;
         let mut seen = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -64,11 +107,23 @@ impl Engine {
                     let finished = done(&line);
                     seen.push(line);
                     if finished {
-                        return seen;
+                        return (seen, Ok(()));
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => panic!("no {what} within {PATIENCE:?}; got {seen:#?}"),
-                Err(RecvTimeoutError::Disconnected) => panic!("engine closed its output before {what}; got {seen:#?}"),
+                Err(e) => return (seen, Err(e)),
+            }
+        }
+    }
+
+    /// Reads lines until one satisfies `done`; returns all lines read, that
+    /// one included. Fails the test after [`PATIENCE`].
+    #[track_caller]
+    pub fn read_until(&mut self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
+        match self.read_lines(PATIENCE, done) {
+            (seen, Ok(())) => seen,
+            (seen, Err(RecvTimeoutError::Timeout)) => panic!("no {what} within {PATIENCE:?}; got {seen:#?}"),
+            (seen, Err(RecvTimeoutError::Disconnected)) => {
+                panic!("engine closed its output before {what}; got {seen:#?}")
             }
         }
     }

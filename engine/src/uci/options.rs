@@ -1,5 +1,6 @@
 //! The UCI options the engine offers, their limits, and `setoption` parsing.
 
+use super::echo::echo;
 use movegen::VariantKind;
 use std::fmt;
 
@@ -13,20 +14,26 @@ pub struct EngineOptions {
     pub multipv: usize,
     pub move_overhead: u64,
     pub ponder: bool,
+    /// Add `wdl W D L` to `info` lines (`UCI_ShowWDL`).
+    pub show_wdl: bool,
     /// Play as the 1-ply material-greedy test opponent instead of searching.
     pub greedy: bool,
 }
 
-impl Default for EngineOptions {
-    fn default() -> Self {
+impl EngineOptions {
+    /// The start-up values, in `variant` (orthodox chess by default, as in
+    /// Fairy-Stockfish, so that a chess GUI that never sends `UCI_Variant`
+    /// gets chess moves).
+    pub fn starting_in(variant: VariantKind, chess960: bool) -> EngineOptions {
         EngineOptions {
-            variant: VariantKind::RedFool,
-            chess960: false,
+            variant,
+            chess960,
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             multipv: 1,
             move_overhead: 10,
             ponder: false,
+            show_wdl: false,
             greedy: false,
         }
     }
@@ -39,18 +46,69 @@ const THREADS_MAX: i64 = 256;
 const MULTIPV_MAX: i64 = 500;
 const MOVE_OVERHEAD_MAX: i64 = 5000;
 
+/// Variant names GUIs use for the variants the engine plays under other
+/// names: Cute Chess's `standard` and `fischerandom`, and `chess960`. The
+/// `UCI_Variant` combo lists only the engine's own names (a GUI that knows
+/// an alias offers it from `UCI_Chess960` anyway); `setoption` takes both.
+/// Each alias: the variant, and whether it turns Chess960 on.
+const VARIANT_ALIASES: [(&str, VariantKind, bool); 3] = [
+    ("standard", VariantKind::Chess, false),
+    ("fischerandom", VariantKind::Chess, true),
+    ("chess960", VariantKind::Chess, true),
+];
+
+/// A variant chosen by name (`UCI_Variant`, or `redfool --variant`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantChoice {
+    pub variant: VariantKind,
+    /// True for the Chess960 aliases, which also turn `UCI_Chess960` on; a
+    /// plain name leaves that option as it is.
+    pub chess960: bool,
+}
+
+/// A variant name the engine does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariantName(pub String);
+
+impl fmt::Display for UnknownVariantName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let known: Vec<&str> = VariantKind::ALL.iter().map(|v| v.name()).collect();
+        let aliases: Vec<&str> = VARIANT_ALIASES.iter().map(|(name, ..)| *name).collect();
+        write!(f, "unknown variant '{}' (known: {}; also {})", echo(&self.0), known.join(", "), aliases.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownVariantName {}
+
+/// Reads a variant name in any case: the engine's own names and the
+/// aliases GUIs use.
+pub fn parse_variant(name: &str) -> Result<VariantChoice, UnknownVariantName> {
+    let lower = name.to_ascii_lowercase();
+    if let Some(&(_, variant, chess960)) = VARIANT_ALIASES.iter().find(|(alias, ..)| *alias == lower) {
+        return Ok(VariantChoice { variant, chess960 });
+    }
+    lower
+        .parse()
+        .map(|variant| VariantChoice { variant, chess960: false })
+        .map_err(|_| UnknownVariantName(name.to_string()))
+}
+
 /// A `setoption` the session must act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionChange {
-    Variant(VariantKind),
+    Variant(VariantChoice),
     Chess960(bool),
     Hash(usize),
     Threads(usize),
     MultiPv(usize),
     MoveOverhead(u64),
     Ponder(bool),
+    ShowWdl(bool),
     Greedy(bool),
     ClearHash,
+    /// An option GUIs send as information (`UCI_AnalyseMode`,
+    /// `UCI_Opponent`, `UCI_EngineAbout`): accepted, and nothing changes.
+    NoEffect,
 }
 
 /// Why a `setoption` was refused.
@@ -59,6 +117,7 @@ pub enum OptionError {
     Syntax(String),
     Unknown(String),
     BadValue { name: &'static str, value: String, expected: String },
+    UnknownVariant(UnknownVariantName),
 }
 
 impl fmt::Display for OptionError {
@@ -69,24 +128,42 @@ impl fmt::Display for OptionError {
             OptionError::BadValue { name, value, expected } => {
                 write!(f, "setoption {name}: bad value '{value}', expected {expected}")
             }
+            OptionError::UnknownVariant(unknown) => write!(f, "setoption UCI_Variant: {unknown}"),
         }
     }
 }
 
-/// The `option` lines of the `uci` answer.
-pub fn declarations() -> Vec<String> {
+impl std::error::Error for OptionError {}
+
+/// The `option` lines of the `uci` answer; `start` holds the start-up
+/// values, declared as the defaults.
+pub fn declarations(start: &EngineOptions) -> Vec<String> {
     let variants: Vec<String> = VariantKind::ALL.iter().map(|v| format!("var {}", v.name())).collect();
     vec![
-        format!("option name UCI_Variant type combo default {} {}", VariantKind::RedFool.name(), variants.join(" ")),
-        "option name UCI_Chess960 type check default false".to_string(),
+        format!("option name UCI_Variant type combo default {} {}", start.variant.name(), variants.join(" ")),
+        format!("option name UCI_Chess960 type check default {}", start.chess960),
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {HASH_MAX_MB}"),
         format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
         format!("option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"),
         format!("option name Move Overhead type spin default 10 min 0 max {MOVE_OVERHEAD_MAX}"),
         "option name Ponder type check default false".to_string(),
         "option name Clear Hash type button".to_string(),
+        "option name UCI_ShowWDL type check default false".to_string(),
+        "option name UCI_AnalyseMode type check default false".to_string(),
+        "option name UCI_Opponent type string default <empty>".to_string(),
+        format!("option name UCI_EngineAbout type string default {}", engine_about()),
         "option name Greedy type check default false".to_string(),
     ]
+}
+
+/// What `UCI_EngineAbout` says: name, version, authors, licence.
+fn engine_about() -> String {
+    format!(
+        "redfool {} by {}, {}: Red Fool Chess, chess, Chess960, Tam Ruat and Checkered chess",
+        env!("CARGO_PKG_VERSION"),
+        env!("CARGO_PKG_AUTHORS"),
+        env!("CARGO_PKG_LICENSE")
+    )
 }
 
 /// Parses the arguments of `setoption` (everything after the command word).
@@ -107,15 +184,14 @@ pub fn parse_setoption(args: &str) -> Result<OptionChange, OptionError> {
     };
     match name.to_ascii_lowercase().as_str() {
         "uci_variant" => {
-            let v = value_of("a variant name")?;
-            v.parse().map(OptionChange::Variant).map_err(|e: movegen::UnknownVariant| OptionError::BadValue {
-                name: "UCI_Variant",
-                value: v.to_string(),
-                expected: e.to_string(),
-            })
+            parse_variant(value_of("a variant name")?).map(OptionChange::Variant).map_err(OptionError::UnknownVariant)
         }
         "uci_chess960" => check("UCI_Chess960", value_of("true or false")?).map(OptionChange::Chess960),
         "ponder" => check("Ponder", value_of("true or false")?).map(OptionChange::Ponder),
+        "uci_showwdl" => check("UCI_ShowWDL", value_of("true or false")?).map(OptionChange::ShowWdl),
+        "uci_analysemode" => check("UCI_AnalyseMode", value_of("true or false")?).map(|_| OptionChange::NoEffect),
+        // Free text, possibly empty: who the opponent is, what the engine is.
+        "uci_opponent" | "uci_engineabout" => Ok(OptionChange::NoEffect),
         "greedy" => check("Greedy", value_of("true or false")?).map(OptionChange::Greedy),
         "hash" => spin("Hash", value_of("a size in MB")?, 1, HASH_MAX_MB).map(|v| OptionChange::Hash(v as usize)),
         "threads" => {
@@ -163,13 +239,36 @@ fn spin(name: &'static str, value: &str, min: i64, max: i64) -> Result<i64, Opti
 mod tests {
     use super::*;
 
+    fn variant(variant: VariantKind, chess960: bool) -> Result<OptionChange, OptionError> {
+        Ok(OptionChange::Variant(VariantChoice { variant, chess960 }))
+    }
+
     #[test]
     fn options_parse_with_spaces_and_any_case() {
         assert_eq!(parse_setoption("name Move Overhead value 30"), Ok(OptionChange::MoveOverhead(30)));
-        assert_eq!(parse_setoption("name uci_variant value chess"), Ok(OptionChange::Variant(VariantKind::Chess)));
+        assert_eq!(parse_setoption("name uci_variant value chess"), variant(VariantKind::Chess, false));
         assert_eq!(parse_setoption("name Clear Hash"), Ok(OptionChange::ClearHash));
         assert_eq!(parse_setoption("name UCI_Chess960 value TRUE"), Ok(OptionChange::Chess960(true)));
         assert_eq!(parse_setoption("name greedy value true"), Ok(OptionChange::Greedy(true)));
+        assert_eq!(parse_setoption("name UCI_ShowWDL value true"), Ok(OptionChange::ShowWdl(true)));
+    }
+
+    #[test]
+    fn variant_names_in_any_case_and_the_gui_aliases() {
+        assert_eq!(parse_setoption("name UCI_Variant value RedFool"), variant(VariantKind::RedFool, false));
+        assert_eq!(parse_setoption("name UCI_Variant value TAMRUAT"), variant(VariantKind::TamRuat, false));
+        assert_eq!(parse_setoption("name UCI_Variant value Standard"), variant(VariantKind::Chess, false));
+        assert_eq!(parse_setoption("name UCI_Variant value fischerandom"), variant(VariantKind::Chess, true));
+        assert_eq!(parse_setoption("name UCI_Variant value Chess960"), variant(VariantKind::Chess, true));
+    }
+
+    #[test]
+    fn options_guis_send_routinely_are_accepted() {
+        assert_eq!(parse_setoption("name UCI_AnalyseMode value true"), Ok(OptionChange::NoEffect));
+        assert_eq!(parse_setoption("name UCI_Opponent value GM 2800 human Gary Kasparov"), Ok(OptionChange::NoEffect));
+        assert_eq!(parse_setoption("name UCI_Opponent value"), Ok(OptionChange::NoEffect));
+        assert_eq!(parse_setoption("name UCI_EngineAbout value anything"), Ok(OptionChange::NoEffect));
+        assert!(matches!(parse_setoption("name UCI_AnalyseMode value 7"), Err(OptionError::BadValue { .. })));
     }
 
     #[test]
@@ -179,7 +278,16 @@ mod tests {
         assert!(matches!(parse_setoption("name Hash"), Err(OptionError::Syntax(_))));
         assert!(matches!(parse_setoption("name Nonsense value 1"), Err(OptionError::Unknown(_))));
         assert!(matches!(parse_setoption("value 3"), Err(OptionError::Syntax(_))));
-        let e = parse_setoption("name UCI_Variant value shogi").unwrap_err();
-        assert!(e.to_string().contains("shogi") && e.to_string().contains("redfool"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_variant_is_named_with_the_known_ones() {
+        let e = parse_setoption("name UCI_Variant value shogi").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "setoption UCI_Variant: unknown variant 'shogi' (known: redfool, chess, tamruat, checkered; \
+             also standard, fischerandom, chess960)"
+        );
+        assert!(!e.contains("expected"), "{e}");
     }
 }
