@@ -25,7 +25,7 @@ use crate::timeman::TimeManager;
 use crate::tt::{HashAllocError, TranspositionTable};
 use crate::value::{mate_in, mated_in, to_score, DRAW};
 use iterate::RootMove;
-use movegen::{legal_moves, Move, Position, Variant};
+use movegen::{legal_moves, Move, Position, Score, Variant};
 use node::Worker;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -48,16 +48,6 @@ impl Default for SearchOptions {
     fn default() -> SearchOptions {
         SearchOptions { threads: 1, multipv: 1, move_overhead: 10 }
     }
-}
-
-/// A score as UCI prints it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Score {
-    /// Centipawns from the side to move's point of view.
-    Cp(i32),
-    /// Mate in this many moves; negative when the side to move is being
-    /// mated, 0 when it is mated already.
-    Mate(i32),
 }
 
 /// What a reported score says about the true score.

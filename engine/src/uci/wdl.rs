@@ -10,8 +10,7 @@
 //! `scripts/fit_wdl.py` to self-play games of the engine (see
 //! [`PARAMETERS`]).
 
-use crate::search::Score;
-use movegen::VariantKind;
+use movegen::{Score, VariantKind};
 
 /// The model's parameters for one variant: `a` and `b` in centipawns.
 #[derive(Clone, Copy, Debug, PartialEq)]
