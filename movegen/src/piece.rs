@@ -116,11 +116,6 @@ impl Role {
             Role::Barbarian => 'u',
         }
     }
-    /// True for the pieces whose capture ends the game: kings and emperors.
-    #[inline(always)]
-    pub const fn is_royal(self) -> bool {
-        matches!(self, Role::King | Role::Emperor)
-    }
     /// The role of a letter of either case.
     pub fn from_char(c: char) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.char() == c.to_ascii_lowercase())

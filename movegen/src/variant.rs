@@ -155,8 +155,6 @@ impl VariantState for () {
     }
 }
 
-pub use crate::variants::{Checkered, Chess, RedFool, TamRuat};
-
 /// The variants by name, for choosing one at run time.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum VariantKind {
