@@ -124,7 +124,9 @@ fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> Line {
 /// Whether the session goes on after a command.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Flow {
+    /// Read the next command.
     Continue,
+    /// `quit`: the session is over.
     Quit,
 }
 

@@ -9,6 +9,7 @@
 //! need is re-exported here, so that they depend on the rules, not on how
 //! the rules are filed. ARCHITECTURE.md at the top of the workspace maps
 //! the modules.
+#![warn(missing_docs)]
 
 mod attacks;
 mod bitboard;

@@ -53,6 +53,7 @@ impl Default for SearchOptions {
 /// What a reported score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
+    /// The score is the true score (of the depth searched).
     Exact,
     /// The true score is at least this (`lowerbound`).
     Lower,
@@ -63,12 +64,15 @@ pub enum Bound {
 /// One line of search progress (a UCI `info` line).
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
+    /// The iteration's depth in plies.
     pub depth: u32,
     /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
     /// Which best line this is, from 1.
     pub multipv: usize,
+    /// The line's score, from the side to move's point of view.
     pub score: Score,
+    /// Whether the score is exact or a bound (a failed aspiration window).
     pub bound: Bound,
     /// Nodes searched by all threads.
     pub nodes: u64,
@@ -89,7 +93,14 @@ pub enum Report {
     /// aspiration window (then `bound` is not `Exact`).
     Info(SearchInfo),
     /// The root move being searched (sent only in searches of some length).
-    CurrMove { depth: u32, mv: Move, number: usize },
+    CurrMove {
+        /// The iteration's depth.
+        depth: u32,
+        /// The root move.
+        mv: Move,
+        /// Its place in the root move order, from 1.
+        number: usize,
+    },
 }
 
 /// What a search found.
@@ -101,6 +112,7 @@ pub struct SearchResult {
     pub ponder: Option<Move>,
     /// Nodes searched by all threads.
     pub nodes: u64,
+    /// The best line's score, from the side to move's point of view.
     pub score: Score,
     /// The last iteration completed.
     pub depth: u32,
