@@ -8,7 +8,7 @@ use crate::common_args::{in_range, ThinkingArgs, ThreadsArg};
 use crate::error::CliError;
 use crate::game_setup::{position_from_args, PositionArgs};
 use crate::output::{self, Reader};
-use crate::score_text::{pawns, ScorePov};
+use crate::score_text::ScorePov;
 use clap::Args;
 use engine::search::{Bound, Report, SearchInfo, SearchOptions, Searcher, Signals};
 use movegen::{legal_moves, with_variant, Colour, Move, Position, Variant};
@@ -80,7 +80,7 @@ fn analyse<V: Variant>(
     // depth are the ones to repeat, not those of the unfinished depth.
     let shown = stream.best_line.filter(|info| info.pv.first() == Some(&best));
     let (score, depth) = shown.map_or((result.score, result.depth), |info| (info.score, info.depth));
-    let score = pawns(pov.apply(score, pos.side_to_move()));
+    let score = pov.apply(score, pos.side_to_move()).pawns();
     output::print(&format!("best move: {} ({score} at depth {depth})\n", pos.clone().san(best)))
 }
 
@@ -144,7 +144,7 @@ impl<'a, V: Variant> Stream<'a, V> {
     }
 
     fn line(&self, info: &SearchInfo) -> String {
-        let score = pawns(self.pov.apply(info.score, self.pos.side_to_move()));
+        let score = self.pov.apply(info.score, self.pos.side_to_move()).pawns();
         let seconds = format!("{:.2}s", info.time_ms as f64 / 1000.0);
         let moves = san_line(self.pos, &info.pv);
         format!("{:>5} {:>4} {score:>7} {:>11} {seconds:>8}  {moves}\n", info.depth, info.multipv, info.nodes)

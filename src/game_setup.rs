@@ -6,7 +6,10 @@
 use crate::common_args::{in_range, VariantArgs};
 use crate::move_input::parse_move;
 use clap::Args;
-use movegen::{chess960, with_variant, FenError, MoveError, Position, Variant, VariantKind};
+use movegen::{
+    chess960_start_fen, with_variant, FenError, MoveError, Position, Variant, VariantKind, CHESS960_COUNT,
+    CHESS960_ORTHODOX,
+};
 use std::fmt;
 
 /// Where the game starts.
@@ -19,7 +22,7 @@ pub struct PositionArgs {
     pub fen: Option<String>,
     /// Start from Chess960 array N (Scharnagl number, 0 to 959; 518 is the
     /// orthodox array); implies --chess960
-    #[arg(long, value_name = "N", value_parser = in_range(0..=chess960::COUNT - 1))]
+    #[arg(long, value_name = "N", value_parser = in_range(0..=CHESS960_COUNT - 1))]
     pub number: Option<u16>,
     /// Moves to play from there, in UCI (e2e4, g1f3@d4) or SAN (Nf3@d4)
     #[arg(long, value_name = "MOVE", num_args = 1..)]
@@ -55,7 +58,7 @@ impl std::error::Error for SetupError {}
 /// True when `kind` has Chess960 start arrays and castling, as the rules
 /// core says: RULES.md defines Chess960 for Red Fool Chess and chess only.
 pub fn has_chess960(kind: VariantKind) -> bool {
-    with_variant!(kind, V => chess960::start_fen::<V>(chess960::ORTHODOX).is_some())
+    with_variant!(kind, V => chess960_start_fen::<V>(CHESS960_ORTHODOX).is_some())
 }
 
 /// The variants that have Chess960, for messages: `redfool, chess`.
@@ -79,7 +82,7 @@ pub fn position_from_args<V: Variant>(args: &PositionArgs) -> Result<Position<V>
     check_chess960(V::KIND, is_960)?;
     let fen = match (&args.fen, args.number) {
         (Some(fen), _) => fen.clone(),
-        (None, Some(n)) => chess960::start_fen::<V>(n).ok_or(SetupError::NoChess960(V::KIND))?,
+        (None, Some(n)) => chess960_start_fen::<V>(n).ok_or(SetupError::NoChess960(V::KIND))?,
         (None, None) => V::START_FEN.to_string(),
     };
     let mut pos = Position::<V>::from_fen(&fen, is_960).map_err(SetupError::Fen)?;

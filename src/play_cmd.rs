@@ -13,7 +13,7 @@ use crate::game_setup::{position_from_args, PositionArgs};
 use crate::line_input::LineInput;
 use crate::move_input::parse_move;
 use crate::output;
-use crate::score_text::{pawns, ScorePov};
+use crate::score_text::ScorePov;
 use clap::{Args, ValueEnum};
 use engine::limits::Limits;
 use engine::search::{SearchOptions, SearchResult, Searcher, Signals};
@@ -184,7 +184,7 @@ impl<V: Variant> Game<'_, V> {
     fn hint(&mut self) -> Result<(), CliError> {
         let result = self.think();
         let m = result.best.ok_or(CliError::NoEngineMove)?;
-        let score = pawns(ScorePov::White.apply(result.score, self.pos.side_to_move()));
+        let score = ScorePov::White.apply(result.score, self.pos.side_to_move()).pawns();
         let pov = ScorePov::White.describe(self.pos.side_to_move());
         output::print(&format!("hint: {} ({score} from {pov})\n", self.pos.san(m)))
     }

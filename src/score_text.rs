@@ -1,12 +1,12 @@
-//! Scores for people: in pawns (`+0.35`) or as a mate count (`#3`, `#-2`),
-//! from White's point of view unless the side to move's is asked for. The
-//! search reports scores for the side to move, as UCI does; lichess and
-//! chess GUIs show them for White, so that a score keeps its meaning from
-//! one move to the next.
+//! Whose point of view the command line shows scores from: White's unless
+//! the side to move's is asked for. The search reports scores for the side
+//! to move, as UCI does; lichess and chess GUIs show them for White, so that
+//! a score keeps its meaning from one move to the next. The score type and
+//! its notation (`+0.35`, `+M3`) are movegen's [`Score`], shared with the
+//! UCI front end and the match runner.
 
 use clap::ValueEnum;
-use engine::search::Score;
-use movegen::Colour;
+use movegen::{Colour, Score};
 
 /// Whose point of view a score is given from.
 #[derive(ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,10 +20,9 @@ pub enum ScorePov {
 impl ScorePov {
     /// The score `score` of the side `to_move`, seen from this point of view.
     pub fn apply(self, score: Score, to_move: Colour) -> Score {
-        match (self, to_move, score) {
-            (ScorePov::White, Colour::Black, Score::Cp(cp)) => Score::Cp(-cp),
-            (ScorePov::White, Colour::Black, Score::Mate(n)) => Score::Mate(-n),
-            _ => score,
+        match self {
+            ScorePov::White => score.seen_by(to_move, Colour::White),
+            ScorePov::Side => score,
         }
     }
 
@@ -39,14 +38,6 @@ impl ScorePov {
     }
 }
 
-/// A score for people: `+0.35`, `-1.20`, `#3` (mate in 3), `#-2` (mated in 2).
-pub fn pawns(score: Score) -> String {
-    match score {
-        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
-        Score::Mate(n) => format!("#{n}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,8 +48,5 @@ mod tests {
         assert_eq!(ScorePov::White.apply(Score::Mate(2), Colour::Black), Score::Mate(-2));
         assert_eq!(ScorePov::White.apply(Score::Cp(35), Colour::White), Score::Cp(35));
         assert_eq!(ScorePov::Side.apply(Score::Cp(900), Colour::Black), Score::Cp(900));
-        assert_eq!(pawns(Score::Cp(-120)), "-1.20");
-        assert_eq!(pawns(Score::Cp(0)), "+0.00");
-        assert_eq!(pawns(Score::Mate(-2)), "#-2");
     }
 }

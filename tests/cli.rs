@@ -207,10 +207,10 @@ fn analyse_prints_each_depth_with_scores_from_white_s_side() {
         stdout(&redfool(&["analyse", "--variant", "chess", "--fen", fen, "--depth", "4", "--score-pov", "side"]));
     assert!(depths_and_scores(&side).iter().all(|(_, _, s)| s.starts_with('+')), "{side}");
 
-    // A mate in one is announced as #1, in SAN.
+    // A mate in one is announced as +M1 (the notation of PGN comments), in SAN.
     let mate = redfool(&["analyse", "--variant", "chess", "--fen", "k7/8/1K6/8/8/8/8/7R w - - 0 1", "--depth", "3"]);
     let text = stdout(&mate);
-    assert!(text.contains("#1") && text.contains("Rh8#"), "{text}");
+    assert!(text.contains("+M1") && text.contains("Rh8#"), "{text}");
 }
 
 #[test]

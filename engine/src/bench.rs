@@ -92,7 +92,9 @@ const POSITIONS: &[BenchPosition] = &[
 /// The totals of a bench run.
 #[derive(Clone, Copy, Debug)]
 pub struct BenchResult {
+    /// Nodes searched over all positions: the signature of the search.
     pub nodes: u64,
+    /// The time the searches took.
     pub elapsed: Duration,
 }
 

@@ -39,6 +39,8 @@ impl Default for GreedyPlayer {
 }
 
 impl GreedyPlayer {
+    /// A player whose choices among equal moves follow `seed`, so that a
+    /// test game can be replayed.
     pub fn new(seed: u64) -> GreedyPlayer {
         GreedyPlayer { rng: StdRng::seed_from_u64(seed) }
     }

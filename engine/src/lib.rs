@@ -1,6 +1,7 @@
 //! The playing engine: search, transposition table, time management,
 //! threads and the UCI front end. (The match runner, which needs no search,
 //! is the `matchrunner` crate.)
+#![warn(missing_docs)]
 
 pub mod bench;
 pub mod greedy;

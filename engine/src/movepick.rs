@@ -55,8 +55,11 @@ impl Material {
 /// A legal move with its ordering score and material assessment.
 #[derive(Clone, Copy, Debug)]
 pub struct ScoredMove {
+    /// The move.
     pub mv: Move,
+    /// Its place in the ordering: higher is searched first.
     pub order: i32,
+    /// What it captures or kills, for the exchange evaluation and pruning.
     pub material: Material,
     /// The static exchange evaluation, once worked out (for tactical moves
     /// only, and only when the move is picked: most nodes cut off before

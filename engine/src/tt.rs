@@ -90,6 +90,7 @@ pub struct TtData {
     pub eval: Option<Value>,
     /// The depth searched (0 for the quiescence search).
     pub depth: i32,
+    /// Whether the value is exact, a lower or an upper bound.
     pub bound: TtBound,
 }
 
@@ -104,6 +105,7 @@ pub struct TtHit {
     pub eval: Option<Value>,
     /// The depth the value was searched to (0 for the quiescence search).
     pub depth: i32,
+    /// Whether the value is exact, a lower or an upper bound.
     pub bound: TtBound,
 }
 

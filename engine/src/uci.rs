@@ -27,8 +27,8 @@ pub use wdl::WdlModel;
 
 use crate::greedy::{GreedyPlayer, Verdict};
 use crate::limits::Limits;
-use crate::search::{Bound, Report, Score, SearchInfo, SearchOptions, SearchResult, Searcher, Signals};
-use movegen::{legal_moves, perft_until, with_variant, Geometry, Move, Position, Variant, VariantKind};
+use crate::search::{Bound, Report, SearchInfo, SearchOptions, SearchResult, Searcher, Signals};
+use movegen::{legal_moves, perft_until, with_variant, Geometry, Move, Position, Score, Variant, VariantKind};
 use std::io::{BufRead, Write};
 use std::num::IntErrorKind;
 use std::panic::AssertUnwindSafe;
@@ -124,7 +124,9 @@ fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> Line {
 /// Whether the session goes on after a command.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Flow {
+    /// Read the next command.
     Continue,
+    /// `quit`: the session is over.
     Quit,
 }
 
@@ -618,13 +620,6 @@ fn perft_job<V: Variant>(pos: &Position<V>, depth: u32, signals: &Signals) -> St
     }
 }
 
-fn score_text(score: Score) -> String {
-    match score {
-        Score::Cp(cp) => format!("cp {cp}"),
-        Score::Mate(n) => format!("mate {n}"),
-    }
-}
-
 /// The UCI text of each move of a line played from `pos`, each written in
 /// the position it is played in (a Checkered-chess switch names the kings'
 /// squares of that position, Chess960 castling its rook). The text stops
@@ -668,14 +663,7 @@ fn info_line<V: Variant>(pos: &Position<V>, info: &SearchInfo, wdl: Option<WdlMo
     let pv = if pv.is_empty() { String::new() } else { format!(" pv {}", pv.join(" ")) };
     format!(
         "info depth {} seldepth {} multipv {} score {}{bound}{wdl} nodes {} nps {} hashfull {} time {}{pv}",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        score_text(info.score),
-        info.nodes,
-        info.nps,
-        info.hashfull,
-        info.time_ms,
+        info.depth, info.seldepth, info.multipv, info.score, info.nodes, info.nps, info.hashfull, info.time_ms,
     )
 }
 

@@ -3,7 +3,7 @@
 //! bottom of the range so that every ordinary score compares below them, and
 //! a shorter mate scores higher than a longer one.
 
-use crate::search::Score;
+use movegen::Score;
 
 /// A search value in centipawns, or a mate score.
 pub type Value = i32;

@@ -3,8 +3,8 @@
 //! returns a legal move on every position of the reference table.
 
 use engine::limits::Limits;
-use engine::search::{Report, Score, SearchOptions, SearchResult, Searcher, Signals};
-use movegen::{legal_moves, Checkered, Position};
+use engine::search::{Report, SearchOptions, SearchResult, Searcher, Signals};
+use movegen::{legal_moves, Checkered, Position, Score};
 
 fn search(fen: &str, depth: u32) -> (Position<Checkered>, SearchResult) {
     let pos = Position::<Checkered>::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"));

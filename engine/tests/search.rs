@@ -3,8 +3,8 @@
 
 use engine::bench;
 use engine::limits::Limits;
-use engine::search::{Bound, Report, Score, SearchInfo, SearchOptions, SearchResult, Searcher, Signals};
-use movegen::{legal_moves, Bitboard, Chess, Geometry, Move, Position, RedFool, TamRuat, Variant, VariantKind};
+use engine::search::{Bound, Report, SearchInfo, SearchOptions, SearchResult, Searcher, Signals};
+use movegen::{legal_moves, Bitboard, Chess, Geometry, Move, Position, RedFool, Score, TamRuat, Variant, VariantKind};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::time::Duration;

@@ -3,8 +3,7 @@
 //! pawn. Each takes the board's attack tables for its edge masks, fetched
 //! once per evaluation.
 
-use movegen::attacks::AttackTables;
-use movegen::{Colour, Geometry};
+use movegen::{AttackTables, Colour, Geometry};
 
 /// The attack tables of board shape `G`.
 pub type Tables<G> = AttackTables<<G as Geometry>::Bb>;

@@ -33,9 +33,7 @@ use crate::weights::{
     KING_ATTACKER_UNITS, KING_DANGER_DIVISOR, KING_DANGER_ENDGAME_DIVISOR, KING_DANGER_MAX, KING_ZONE_HIT_UNITS,
     PHASE_MAX, PHASE_WEIGHT, PIECE_VALUE, TEMPO,
 };
-use movegen::checkered::a_king_attacked_by_checkered;
-use movegen::position::Bb;
-use movegen::{Bitboard, Colour, Geometry, Position, Role, Square, Stage, Variant};
+use movegen::{a_king_attacked_by_checkered, Bb, Bitboard, Colour, Geometry, Position, Role, Square, Stage, Variant};
 
 // ----- weights (Checkered chess only; see the README, "Checkered chess") -----
 //

@@ -7,8 +7,7 @@ use crate::bits::{self, Tables};
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
 use crate::weights::TEMPO;
-use movegen::position::Bb;
-use movegen::{Bitboard, Colour, Geometry, Position, Role, Variant};
+use movegen::{Bb, Bitboard, Colour, Geometry, Position, Role, Variant};
 
 /// The state of one evaluation of `pos`, reporting its terms to `R`.
 pub(crate) struct Evaluation<'a, V: Variant, R: Recorder> {

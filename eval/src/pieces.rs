@@ -11,8 +11,7 @@ use crate::weights::{
     BISHOP_PAIR, KING_ATTACKER_UNITS, KING_ZONE_HIT_UNITS, MOBILITY, MOBILITY_BASELINE, PHASE_MAX, PHASE_WEIGHT,
     PIECE_VALUE,
 };
-use movegen::position::Bb;
-use movegen::{Bitboard, Colour, Role, Square, Variant};
+use movegen::{Bb, Bitboard, Colour, Role, Square, Variant};
 
 /// What one side's pieces add up to.
 #[derive(Default)]

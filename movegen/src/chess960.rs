@@ -6,17 +6,17 @@ use crate::piece::Role;
 use crate::variant::Variant;
 
 /// Number of Chess960 start positions.
-pub const COUNT: u16 = 960;
+pub const CHESS960_COUNT: u16 = 960;
 /// The Scharnagl number of the orthodox array RNBQKBNR.
-pub const ORTHODOX: u16 = 518;
+pub const CHESS960_ORTHODOX: u16 = 518;
 
 /// Knight placements among the five squares left after bishops and queen.
 const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
 
 /// The back rank (files a–h) of start position `number`, or `None` when the
 /// number is not below 960.
-pub fn back_rank(number: u16) -> Option<[Role; 8]> {
-    if number >= COUNT {
+fn back_rank(number: u16) -> Option<[Role; 8]> {
+    if number >= CHESS960_COUNT {
         return None;
     }
     let mut rank: [Option<Role>; 8] = [None; 8];
@@ -42,7 +42,7 @@ pub fn back_rank(number: u16) -> Option<[Role; 8]> {
 /// The start FEN of variant `V` with back-rank arrangement `number`: the
 /// orthodox start FEN with its first and last ranks replaced. `None` for a
 /// number not below 960 or a variant without Chess960 arrays (Tam Ruat).
-pub fn start_fen<V: Variant>(number: u16) -> Option<String> {
+pub fn chess960_start_fen<V: Variant>(number: u16) -> Option<String> {
     if !V::CHESS960_ARRAYS || V::G::FILES != 8 {
         return None;
     }
@@ -75,7 +75,7 @@ mod tests {
 
     #[test]
     fn every_array_is_a_legal_chess960_array() {
-        for n in 0..COUNT {
+        for n in 0..CHESS960_COUNT {
             let rank = back_rank(n).unwrap();
             let files = |role| (0..8).filter(|&f| rank[f] == role).collect::<Vec<_>>();
             let (bishops, rooks, king) = (files(Role::Bishop), files(Role::Rook), files(Role::King));
@@ -87,8 +87,8 @@ mod tests {
 
     #[test]
     fn red_fool_start_fen_keeps_the_fool() {
-        let fen = start_fen::<crate::RedFool>(0).unwrap();
+        let fen = chess960_start_fen::<crate::RedFool>(0).unwrap();
         assert_eq!(fen, "bbqnnrkr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
-        assert_eq!(start_fen::<crate::TamRuat>(0), None, "Tam Ruat has no Chess960 arrays");
+        assert_eq!(chess960_start_fen::<crate::TamRuat>(0), None, "Tam Ruat has no Chess960 arrays");
     }
 }

@@ -24,45 +24,119 @@ use std::fmt;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum FenError {
     /// Too few or too many space-separated fields for the variant.
-    FieldCount { found: usize, expected: &'static str },
+    FieldCount {
+        /// What the text has there.
+        found: usize,
+        /// What the variant expects.
+        expected: &'static str,
+    },
     /// The board field has the wrong number of ranks.
-    RankCount { found: usize, expected: u8 },
+    RankCount {
+        /// What the text has there.
+        found: usize,
+        /// What the variant expects.
+        expected: u8,
+    },
     /// A rank describes too many or too few squares.
-    RankLength { rank: u8, found: usize, expected: u8 },
+    RankLength {
+        /// The rank's number (1 is White's first rank).
+        rank: u8,
+        /// What the text has there.
+        found: usize,
+        /// What the variant expects.
+        expected: u8,
+    },
     /// A character that is no piece letter of the variant, digit or `*`.
-    UnknownPiece { rank: u8, found: char },
+    UnknownPiece {
+        /// The rank's number (1 is White's first rank).
+        rank: u8,
+        /// What the text has there.
+        found: char,
+    },
     /// A run of empty squares written as `0` or with a leading zero, on the
     /// board field's rank counted from the top.
-    BadEmptyRun { rank_from_top: usize, found: String },
+    BadEmptyRun {
+        /// The rank, counted from 1 at the top of the board field.
+        rank_from_top: usize,
+        /// What the text has there.
+        found: String,
+    },
     /// Not exactly one king (or royal piece) of a colour.
-    KingCount { colour: Colour, found: u32 },
+    KingCount {
+        /// The side concerned.
+        colour: Colour,
+        /// What the text has there.
+        found: u32,
+    },
     /// Not exactly one Fool in a variant with one.
-    FoolCount { found: u32 },
+    FoolCount {
+        /// What the text has there.
+        found: u32,
+    },
     /// A Fool in a variant without one.
     FoolNotAllowed,
     /// A pawn (or Tam Ruat warrior or barbarian) on the first or last rank.
-    PawnOnBackRank { square: String },
+    PawnOnBackRank {
+        /// The square, by name.
+        square: String,
+    },
     /// The side-to-move field is neither `w` nor `b`.
-    SideToMove { found: String },
+    SideToMove {
+        /// What the text has there.
+        found: String,
+    },
     /// A castling field that cannot be read or names a missing king or rook.
-    Castling { found: String, reason: CastlingError },
+    Castling {
+        /// What the text has there.
+        found: String,
+        /// What is wrong with it.
+        reason: CastlingError,
+    },
     /// An en-passant field that is not a plausible passed square.
-    EnPassant { found: String, reason: EnPassantError },
+    EnPassant {
+        /// What the text has there.
+        found: String,
+        /// What is wrong with it.
+        reason: EnPassantError,
+    },
     /// A halfmove clock that is not a number below 2^32.
-    HalfmoveClock { found: String },
+    HalfmoveClock {
+        /// What the text has there.
+        found: String,
+    },
     /// A fullmove number that is not a number from 1 below 2^32.
-    FullmoveNumber { found: String },
+    FullmoveNumber {
+        /// What the text has there.
+        found: String,
+    },
     /// The side that just moved is in check, so the position cannot arise.
-    OpponentInCheck { colour: Colour },
+    OpponentInCheck {
+        /// The side concerned.
+        colour: Colour,
+    },
     /// A variant's own rule about the placement is broken.
-    Board { reason: BoardError },
+    Board {
+        /// What is wrong with it.
+        reason: BoardError,
+    },
     /// Checkered chess: a pawn-flag field that is not 16 `0`/`1` characters.
-    PawnFlags { found: String },
+    PawnFlags {
+        /// What the text has there.
+        found: String,
+    },
     /// Checkered chess: a last-checkered-move field that is not `-` or a
     /// move that can have just been played.
-    CheckeredMove { found: String, reason: CheckeredMoveError },
+    CheckeredMove {
+        /// What the text has there.
+        found: String,
+        /// What is wrong with it.
+        reason: CheckeredMoveError,
+    },
     /// Checkered chess: a stage field other than `1`, `1-`, `2w`, `2b`.
-    Stage { found: String },
+    Stage {
+        /// What the text has there.
+        found: String,
+    },
 }
 
 /// Why a castling field was refused.
@@ -71,13 +145,29 @@ pub enum CastlingError {
     /// The variant does not castle; the field must be `-`.
     NoCastling,
     /// A right for a king that is not on its first rank.
-    KingNotOnFirstRank { letter: char, colour: Colour },
+    KingNotOnFirstRank {
+        /// The castling letter.
+        letter: char,
+        /// The side concerned.
+        colour: Colour,
+    },
     /// Not `K`, `Q`, a file letter of the board, or its lower case.
-    UnknownLetter { letter: char },
+    UnknownLetter {
+        /// The castling letter.
+        letter: char,
+    },
     /// No rook of that colour where the letter says.
-    NoRook { letter: char, colour: Colour },
+    NoRook {
+        /// The castling letter.
+        letter: char,
+        /// The side concerned.
+        colour: Colour,
+    },
     /// The same right given twice.
-    Repeated { letter: char },
+    Repeated {
+        /// The castling letter.
+        letter: char,
+    },
 }
 
 /// Why an en-passant field was refused.
@@ -103,7 +193,10 @@ pub enum EnPassantError {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BoardError {
     /// Tam Ruat: a king on its far rank would have become an emperor.
-    KingOnFarRank { colour: Colour },
+    KingOnFarRank {
+        /// The side concerned.
+        colour: Colour,
+    },
     /// Tam Ruat: the two royal pieces stand next to each other.
     RoyalsAdjacent,
 }

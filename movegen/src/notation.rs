@@ -14,17 +14,41 @@ use std::fmt;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveError {
     /// The text is not shaped like a move of this notation.
-    Syntax { text: String },
+    Syntax {
+        /// The move text as given.
+        text: String,
+    },
     /// No legal move has that base move.
-    Illegal { text: String },
+    Illegal {
+        /// The move text as given.
+        text: String,
+    },
     /// SAN that fits several legal base moves.
-    Ambiguous { text: String, candidates: Vec<String> },
+    Ambiguous {
+        /// The move text as given.
+        text: String,
+        /// The legal moves it could mean, in full.
+        candidates: Vec<String>,
+    },
     /// The Fool has several legal answers and none was named.
-    FoolChoiceMissing { text: String, choices: Vec<String> },
+    FoolChoiceMissing {
+        /// The move text as given.
+        text: String,
+        /// The legal moves with that base move, in full.
+        choices: Vec<String>,
+    },
     /// The named Fool answer is not one of the legal ones.
-    FoolAnswerIllegal { text: String, choices: Vec<String> },
+    FoolAnswerIllegal {
+        /// The move text as given.
+        text: String,
+        /// The legal moves with that base move, in full.
+        choices: Vec<String>,
+    },
     /// A Fool answer (`@square`) given in a variant that has no Fool.
-    NoFool { text: String },
+    NoFool {
+        /// The move text as given.
+        text: String,
+    },
 }
 
 impl fmt::Display for MoveError {

@@ -12,7 +12,10 @@ use std::fmt;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outcome {
     /// No legal move while a real piece gives check: the other side wins.
-    Checkmate { winner: Colour },
+    Checkmate {
+        /// The side that wins.
+        winner: Colour,
+    },
     /// No legal move while only the Fool gives check: a draw.
     FoolMate,
     /// No legal move and no check: a draw.
@@ -24,10 +27,16 @@ pub enum Outcome {
     /// Only the two kings are left.
     KingsOnly,
     /// Tam Ruat: a side was left with its royal piece alone; the other wins.
-    BareKing { winner: Colour },
+    BareKing {
+        /// The side that wins.
+        winner: Colour,
+    },
     /// Checkered chess, stage 2: the checkered side is to move with no
     /// checkered piece left; the other side wins.
-    CheckeredGone { winner: Colour },
+    CheckeredGone {
+        /// The side that wins.
+        winner: Colour,
+    },
 }
 
 impl Outcome {

@@ -85,7 +85,7 @@ pub fn divide<V: Variant>(pos: &Position<V>, depth: u32, threads: usize) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Chess;
+    use crate::Chess;
 
     #[test]
     fn a_stopped_count_ends_at_once_and_is_short() {

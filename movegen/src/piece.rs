@@ -5,7 +5,9 @@ use std::ops::Not;
 /// The two armies. The Red Fool belongs to neither.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Colour {
+    /// Moves first.
     White = 0,
+    /// Moves second.
     Black = 1,
 }
 
@@ -43,11 +45,17 @@ impl Not for Colour {
 /// [`Role::Pawn`], chariot the rook and cleric the bishop.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Role {
+    /// The pawn (Tam Ruat's warrior).
     Pawn = 0,
+    /// The knight.
     Knight = 1,
+    /// The bishop (Tam Ruat's cleric).
     Bishop = 2,
+    /// The rook (Tam Ruat's chariot).
     Rook = 3,
+    /// The queen.
     Queen = 4,
+    /// The king, whose checkmate ends the game.
     King = 5,
     /// A king that reached the far rank: moves as a queen, royal, never checks.
     Emperor = 6,
@@ -116,11 +124,6 @@ impl Role {
             Role::Barbarian => 'u',
         }
     }
-    /// True for the pieces whose capture ends the game: kings and emperors.
-    #[inline(always)]
-    pub const fn is_royal(self) -> bool {
-        matches!(self, Role::King | Role::Emperor)
-    }
     /// The role of a letter of either case.
     pub fn from_char(c: char) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.char() == c.to_ascii_lowercase())
@@ -145,8 +148,11 @@ impl Role {
 /// `colour` means nothing and is White by convention).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece it is (White for a checkered piece).
     pub colour: Colour,
+    /// What kind of piece it is.
     pub role: Role,
+    /// True for Checkered chess's checkered pieces, which belong to both.
     pub checkered: bool,
 }
 

@@ -136,10 +136,6 @@ impl<V: Variant> Position<V> {
         self.en_passant = None;
         self.en_passant_victim = None;
     }
-    /// Switches Chess960 mode, which changes how castling is written.
-    pub fn set_chess960(&mut self, on: bool) {
-        self.chess960 = on;
-    }
 
     // ----- accessors -----
 
@@ -224,11 +220,6 @@ impl<V: Variant> Position<V> {
     /// The Zobrist keys of the earlier positions since set-up, oldest first.
     pub fn previous_keys(&self) -> impl DoubleEndedIterator<Item = u64> + ExactSizeIterator + '_ {
         self.history.iter().map(|u| u.key)
-    }
-    /// Forgets the history (the position stays), so that a long game does not
-    /// keep growing memory; repetitions before this point are no longer seen.
-    pub fn clear_history(&mut self) {
-        self.history.clear();
     }
 
     // ----- attacks -----

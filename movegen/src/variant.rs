@@ -155,14 +155,16 @@ impl VariantState for () {
     }
 }
 
-pub use crate::variants::{Checkered, Chess, RedFool, TamRuat};
-
 /// The variants by name, for choosing one at run time.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum VariantKind {
+    /// Red Fool Chess, the default: [`RedFool`](crate::RedFool).
     RedFool,
+    /// Orthodox chess and Chess960: [`Chess`](crate::Chess).
     Chess,
+    /// Tam Ruat on 12x12: [`TamRuat`](crate::TamRuat).
     TamRuat,
+    /// Checkered chess: [`Checkered`](crate::Checkered).
     Checkered,
 }
 

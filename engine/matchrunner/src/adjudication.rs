@@ -1,8 +1,7 @@
 //! Ending games early from the engines' own evaluations, to save time on
 //! games whose result is no longer in doubt.
 
-use super::engine_process::Score;
-use movegen::Colour;
+use movegen::{Colour, Score};
 
 /// A mate score counts as this many centipawns.
 const MATE_CENTIPAWNS: i32 = 100_000;
@@ -59,7 +58,7 @@ impl Adjudicator {
     /// `move_number`; a move without a score breaks every streak.
     pub fn update(&mut self, mover: Colour, score: Option<Score>, move_number: u32) -> Option<Adjudication> {
         let centipawns = score.map(|s| match s {
-            Score::Centipawns(cp) => cp,
+            Score::Cp(cp) => cp,
             Score::Mate(n) if n > 0 => MATE_CENTIPAWNS,
             Score::Mate(_) => -MATE_CENTIPAWNS,
         });
@@ -89,7 +88,7 @@ mod tests {
     use super::*;
     use Colour::{Black, White};
 
-    const CP: fn(i32) -> Option<Score> = |cp| Some(Score::Centipawns(cp));
+    const CP: fn(i32) -> Option<Score> = |cp| Some(Score::Cp(cp));
 
     #[test]
     fn resigns_after_the_losing_streak() {

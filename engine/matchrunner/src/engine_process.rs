@@ -7,7 +7,7 @@
 //! scheduling out of the engine's thinking time.
 
 use super::clock::Limits;
-use movegen::VariantKind;
+use movegen::{Score, VariantKind};
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -56,27 +56,6 @@ pub struct UciSetup {
     pub chess960: bool,
     /// The longest wait for a reply that no clock limits.
     pub timeout: Duration,
-}
-
-/// An engine's evaluation from its own point of view.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Score {
-    Centipawns(i32),
-    /// Mate in this many moves; negative when the engine is being mated.
-    Mate(i32),
-}
-
-impl fmt::Display for Score {
-    /// `+0.31`, `-1.20`, `+M3`, `-M2`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Score::Centipawns(cp) => {
-                let sign = if cp < 0 { '-' } else { '+' };
-                write!(f, "{sign}{}.{:02}", cp.unsigned_abs() / 100, cp.unsigned_abs() % 100)
-            }
-            Score::Mate(n) => write!(f, "{}M{}", if n < 0 { '-' } else { '+' }, n.unsigned_abs()),
-        }
-    }
 }
 
 /// The result of one `go`: the move text as the engine wrote it and what
@@ -484,9 +463,8 @@ fn parse_info(line: &str) -> Info {
             "depth" => info.depth = words.next().and_then(|w| w.parse().ok()),
             "multipv" => info.multipv = words.next().and_then(|w| w.parse().ok()),
             "score" => {
-                info.score = match (words.next(), words.next().and_then(|w| w.parse().ok())) {
-                    (Some("cp"), Some(cp)) => Some(Score::Centipawns(cp)),
-                    (Some("mate"), Some(n)) => Some(Score::Mate(n)),
+                info.score = match (words.next(), words.next()) {
+                    (Some(unit), Some(number)) => Score::parse_uci(unit, number).ok(),
                     _ => None,
                 }
             }
@@ -523,20 +501,11 @@ mod tests {
     #[test]
     fn parses_info_lines() {
         let info = parse_info("info depth 12 seldepth 18 multipv 1 score cp -31 nodes 100 pv e2e4");
-        assert_eq!(info, Info { depth: Some(12), multipv: Some(1), score: Some(Score::Centipawns(-31)) });
+        assert_eq!(info, Info { depth: Some(12), multipv: Some(1), score: Some(Score::Cp(-31)) });
         let info = parse_info("info depth 30 score mate -4 lowerbound");
         assert_eq!(info.score, Some(Score::Mate(-4)));
         assert_eq!(parse_info("info string score cp 500"), Info::default());
         assert_eq!(parse_info("info score cp"), Info::default());
-    }
-
-    #[test]
-    fn scores_print_in_pawns_from_the_engines_side() {
-        assert_eq!(Score::Centipawns(31).to_string(), "+0.31");
-        assert_eq!(Score::Centipawns(-120).to_string(), "-1.20");
-        assert_eq!(Score::Centipawns(-5).to_string(), "-0.05");
-        assert_eq!(Score::Mate(3).to_string(), "+M3");
-        assert_eq!(Score::Mate(-2).to_string(), "-M2");
     }
 
     #[test]

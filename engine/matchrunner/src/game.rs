@@ -161,7 +161,7 @@ fn capitalized(text: &str) -> String {
 fn move_comment(thought: &Thought) -> String {
     let mut comment = String::new();
     if let Some(score) = thought.score {
-        comment.push_str(&score.to_string());
+        comment.push_str(&score.pawns().to_string());
         if let Some(depth) = thought.depth {
             comment.push_str(&format!("/{depth}"));
         }
@@ -293,7 +293,7 @@ fn fault(side: Colour, error: &EngineError, allowance: Option<Duration>) -> Game
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine_process::Score;
+    use movegen::Score;
 
     #[test]
     fn results_and_reasons() {
@@ -324,7 +324,7 @@ mod tests {
     fn move_comments_show_score_depth_and_time() {
         let thought =
             |score, depth| Thought { bestmove: "e2e4".into(), elapsed: Duration::from_micros(153_400), score, depth };
-        assert_eq!(move_comment(&thought(Some(Score::Centipawns(31)), Some(12))), "+0.31/12 0.153s");
+        assert_eq!(move_comment(&thought(Some(Score::Cp(31)), Some(12))), "+0.31/12 0.153s");
         assert_eq!(move_comment(&thought(Some(Score::Mate(-2)), None)), "-M2 0.153s");
         assert_eq!(move_comment(&thought(None, Some(3))), "0.153s");
     }

@@ -9,7 +9,7 @@
 //! pentanomial statistics count pairs).
 
 use super::openings::{with_random_plies, Opening};
-use movegen::{chess960, Position, Variant};
+use movegen::{chess960_start_fen, Position, Variant, CHESS960_COUNT};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -17,8 +17,8 @@ use rand::{Rng, SeedableRng};
 /// True when every Chess960 array makes a valid start position of `V`
 /// (variants whose armies do not stand on 8 files have none).
 pub fn has_chess960_arrays<V: Variant>() -> bool {
-    (0..chess960::COUNT)
-        .all(|n| chess960::start_fen::<V>(n).is_some_and(|fen| Position::<V>::from_fen(&fen, true).is_ok()))
+    (0..CHESS960_COUNT)
+        .all(|n| chess960_start_fen::<V>(n).is_some_and(|fen| Position::<V>::from_fen(&fen, true).is_ok()))
 }
 
 /// Where openings come from.
@@ -89,8 +89,8 @@ impl Schedule {
         let opening = match &self.source {
             OpeningSource::StartPosition => Opening::start::<V>(),
             OpeningSource::Chess960 => {
-                let number = rng.gen_range(0..chess960::COUNT);
-                let fen = chess960::start_fen::<V>(number).expect("the number is below 960");
+                let number = rng.gen_range(0..CHESS960_COUNT);
+                let fen = chess960_start_fen::<V>(number).expect("the number is below 960");
                 Opening { fen, moves: Vec::new() }
             }
             OpeningSource::Book { openings, order } => openings[order[slot % order.len()]].clone(),

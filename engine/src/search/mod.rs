@@ -25,7 +25,7 @@ use crate::timeman::TimeManager;
 use crate::tt::{HashAllocError, TranspositionTable};
 use crate::value::{mate_in, mated_in, to_score, DRAW};
 use iterate::RootMove;
-use movegen::{legal_moves, Move, Position, Variant};
+use movegen::{legal_moves, Move, Position, Score, Variant};
 use node::Worker;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -50,19 +50,10 @@ impl Default for SearchOptions {
     }
 }
 
-/// A score as UCI prints it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Score {
-    /// Centipawns from the side to move's point of view.
-    Cp(i32),
-    /// Mate in this many moves; negative when the side to move is being
-    /// mated, 0 when it is mated already.
-    Mate(i32),
-}
-
 /// What a reported score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
+    /// The score is the true score (of the depth searched).
     Exact,
     /// The true score is at least this (`lowerbound`).
     Lower,
@@ -73,12 +64,15 @@ pub enum Bound {
 /// One line of search progress (a UCI `info` line).
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
+    /// The iteration's depth in plies.
     pub depth: u32,
     /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
     /// Which best line this is, from 1.
     pub multipv: usize,
+    /// The line's score, from the side to move's point of view.
     pub score: Score,
+    /// Whether the score is exact or a bound (a failed aspiration window).
     pub bound: Bound,
     /// Nodes searched by all threads.
     pub nodes: u64,
@@ -99,7 +93,14 @@ pub enum Report {
     /// aspiration window (then `bound` is not `Exact`).
     Info(SearchInfo),
     /// The root move being searched (sent only in searches of some length).
-    CurrMove { depth: u32, mv: Move, number: usize },
+    CurrMove {
+        /// The iteration's depth.
+        depth: u32,
+        /// The root move.
+        mv: Move,
+        /// Its place in the root move order, from 1.
+        number: usize,
+    },
 }
 
 /// What a search found.
@@ -111,6 +112,7 @@ pub struct SearchResult {
     pub ponder: Option<Move>,
     /// Nodes searched by all threads.
     pub nodes: u64,
+    /// The best line's score, from the side to move's point of view.
     pub score: Score,
     /// The last iteration completed.
     pub depth: u32,

@@ -7,12 +7,19 @@ use std::fmt;
 /// The option values a session holds.
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
+    /// `UCI_Variant`.
     pub variant: VariantKind,
+    /// `UCI_Chess960`: castling written king takes rook.
     pub chess960: bool,
+    /// `Hash`, in MiB.
     pub hash_mb: usize,
+    /// `Threads`.
     pub threads: usize,
+    /// `MultiPV`.
     pub multipv: usize,
+    /// `Move Overhead`, in milliseconds.
     pub move_overhead: u64,
+    /// `Ponder`: the GUI may send `go ponder`.
     pub ponder: bool,
     /// Add `wdl W D L` to `info` lines (`UCI_ShowWDL`).
     pub show_wdl: bool,
@@ -60,6 +67,7 @@ const VARIANT_ALIASES: [(&str, VariantKind, bool); 3] = [
 /// A variant chosen by name (`UCI_Variant`, or `redfool --variant`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VariantChoice {
+    /// The variant named.
     pub variant: VariantKind,
     /// True for the Chess960 aliases, which also turn `UCI_Chess960` on; a
     /// plain name leaves that option as it is.
@@ -96,15 +104,25 @@ pub fn parse_variant(name: &str) -> Result<VariantChoice, UnknownVariantName> {
 /// A `setoption` the session must act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionChange {
+    /// `UCI_Variant` (a Chess960 alias also turns `UCI_Chess960` on).
     Variant(VariantChoice),
+    /// `UCI_Chess960`.
     Chess960(bool),
+    /// `Hash`, in MiB.
     Hash(usize),
+    /// `Threads`.
     Threads(usize),
+    /// `MultiPV`.
     MultiPv(usize),
+    /// `Move Overhead`, in milliseconds.
     MoveOverhead(u64),
+    /// `Ponder`.
     Ponder(bool),
+    /// `UCI_ShowWDL`.
     ShowWdl(bool),
+    /// `Greedy`: play the 1-ply material player instead of searching.
     Greedy(bool),
+    /// `Clear Hash`: forget what earlier searches learnt.
     ClearHash,
     /// An option GUIs send as information (`UCI_AnalyseMode`,
     /// `UCI_Opponent`, `UCI_EngineAbout`): accepted, and nothing changes.
@@ -114,9 +132,20 @@ pub enum OptionChange {
 /// Why a `setoption` was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
+    /// The command is not `setoption name <id> [value <x>]`; what is wrong.
     Syntax(String),
+    /// No option has this name.
     Unknown(String),
-    BadValue { name: &'static str, value: String, expected: String },
+    /// The value is out of the option's range or of the wrong type.
+    BadValue {
+        /// The option, as the engine names it.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// What the option takes.
+        expected: String,
+    },
+    /// `UCI_Variant` names a variant the engine does not play.
     UnknownVariant(UnknownVariantName),
 }
 

@@ -10,13 +10,14 @@
 //! `scripts/fit_wdl.py` to self-play games of the engine (see
 //! [`PARAMETERS`]).
 
-use crate::search::Score;
-use movegen::VariantKind;
+use movegen::{Score, VariantKind};
 
 /// The model's parameters for one variant: `a` and `b` in centipawns.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WdlModel {
+    /// The score at which a win is as likely as not.
     pub a: f64,
+    /// How quickly the chances change with the score.
     pub b: f64,
 }
 

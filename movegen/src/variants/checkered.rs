@@ -222,6 +222,7 @@ pub struct CheckeredState {
     /// The previous half-move, when it was a stage-1 non-capturing move of
     /// a checkered piece: the move that may not be undone right away.
     pub cmove: Option<(Square, Square)>,
+    /// Stage 1 (checkered pieces shared) or stage 2 (after the switch).
     pub stage: Stage,
 }
 
