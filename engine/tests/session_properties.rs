@@ -15,8 +15,11 @@
 use engine::uci::{Flow, Session};
 use movegen::VariantKind;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 use std::process::Command;
+
+#[path = "../../movegen/tests/proptest_support/mod.rs"]
+mod proptest_support;
+use proptest_support::{config, mutated};
 
 #[test]
 fn arbitrary_commands_never_panic_the_session() {
@@ -31,16 +34,6 @@ fn arbitrary_commands_never_panic_the_session() {
     assert!(!stdout.contains("the search thread failed"), "the search thread panicked:\n{stderr}");
     // The cases ran searches to their end: each `go` ends in a `bestmove`.
     assert!(stdout.matches("\nbestmove ").count() > 100, "too few searches ran");
-}
-
-fn config(cases: u32) -> Config {
-    let from_env = Config::default();
-    let cases = if std::env::var_os("PROPTEST_CASES").is_some() { from_env.cases } else { cases };
-    let rng_seed = match from_env.rng_seed {
-        RngSeed::Random => RngSeed::Fixed(0x5EED_0016),
-        fixed => fixed,
-    };
-    Config { cases, rng_seed, failure_persistence: None, ..from_env }
 }
 
 /// Valid commands to mutate, over every variant.
@@ -114,30 +107,12 @@ const WORDS: &[&str] = &[
     "",
 ];
 
-/// A mutated command: characters replaced, inserted or cut off.
-fn mutated(base: &'static [&'static str]) -> impl Strategy<Value = String> {
-    let edit = (
-        any::<usize>(),
-        prop_oneof![prop::sample::select(&[' ', '@', '/', '0', '9', '\t', '\0'][..]), any::<char>()],
-        0..3u8,
-    );
-    (prop::sample::select(base), prop::collection::vec(edit, 0..4)).prop_map(|(text, edits)| {
-        let mut chars: Vec<char> = text.chars().collect();
-        for (at, c, kind) in edits {
-            let at = at % (chars.len() + 1);
-            match kind {
-                0 if at < chars.len() => chars[at] = c,
-                1 if at < chars.len() => chars.truncate(at),
-                _ => chars.insert(at, c),
-            }
-        }
-        chars.into_iter().collect()
-    })
-}
+/// The syntax of commands.
+const ALPHABET: &[char] = &[' ', '@', '/', '0', '9', '\t', '\0'];
 
 fn command_line() -> impl Strategy<Value = String> {
     let words = prop::collection::vec(prop::sample::select(WORDS), 1..8).prop_map(|w| w.join(" "));
-    prop_oneof![4 => prop::sample::select(COMMANDS).prop_map(str::to_string), 4 => mutated(COMMANDS), 2 => words, 1 => any::<String>()]
+    prop_oneof![4 => prop::sample::select(COMMANDS).prop_map(str::to_string), 4 => mutated(COMMANDS, ALPHABET, 3), 2 => words, 1 => any::<String>()]
 }
 
 proptest! {

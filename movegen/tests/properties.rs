@@ -15,8 +15,10 @@
 
 use movegen::{legal_moves, with_variant, Position, Setup, Variant, VariantKind};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 use std::sync::OnceLock;
+
+mod proptest_support;
+use proptest_support::{config, text_like};
 
 /// A position to start playouts from.
 #[derive(Debug)]
@@ -62,18 +64,6 @@ fn starts() -> &'static [Start] {
     })
 }
 
-/// The proptest configuration: `cases` cases from a fixed seed unless the
-/// environment asks for another seed or number.
-fn config(cases: u32) -> Config {
-    let from_env = Config::default();
-    let cases = if std::env::var_os("PROPTEST_CASES").is_some() { from_env.cases } else { cases };
-    let rng_seed = match from_env.rng_seed {
-        RngSeed::Random => RngSeed::Fixed(0x5EED_0016),
-        fixed => fixed,
-    };
-    Config { cases, rng_seed, failure_persistence: None, ..from_env }
-}
-
 /// A random playout: a start position (by index) and the choice of move at
 /// each ply (reduced modulo the number of legal moves).
 fn playout() -> impl Strategy<Value = (usize, Vec<usize>)> {
@@ -112,8 +102,13 @@ fn check_position<V: Variant>(pos: &mut Position<V>, chess960: bool) -> Result<(
         .map_err(|e| TestCaseError::fail(format!("the engine's own FEN {fen} is refused: {e}")))?;
     prop_assert_eq!(read.fen(), fen.clone(), "FEN written back");
     prop_assert_eq!(read.key(), pos.key(), "key of the position read from {}", fen);
-    prop_assert_eq!(read.snapshot(), pos.snapshot(), "position read from {}", fen);
-    for m in legal_moves(pos) {
+    // The same moves. (Not every field need be equal: when two Tam Ruat
+    // pieces could have passed the en-passant square and neither can be
+    // taken there, the reader may pick the other one, which changes
+    // nothing; README, Rules decisions.)
+    let moves = legal_moves(pos);
+    prop_assert_eq!(legal_moves(&read), moves.clone(), "moves in the position read from {}", fen);
+    for m in moves {
         let uci = pos.uci(m);
         prop_assert_eq!(pos.parse_uci(&uci), Ok(m), "UCI '{}' in {}", uci, fen);
         let san = pos.san(m);
@@ -132,27 +127,9 @@ proptest! {
     }
 }
 
-/// Text that looks like the input it mutates: `seed` with characters
-/// replaced, inserted or cut at random places, or plain random characters.
-fn text_like(seeds: &'static [&'static str]) -> impl Strategy<Value = String> {
-    const ALPHABET: &[char] = &[
-        '/', ' ', '-', '*', '@', ',', ':', '=', '+', '#', 'x', '0', '1', '2', '9', 'k', 'K', 'q', 'p', 'e', '\0', 'é',
-    ];
-    let edit = (any::<usize>(), prop_oneof![prop::sample::select(ALPHABET), any::<char>()], 0..3u8);
-    let mutated = (prop::sample::select(seeds), prop::collection::vec(edit, 0..8)).prop_map(|(seed, edits)| {
-        let mut chars: Vec<char> = seed.chars().collect();
-        for (at, c, kind) in edits {
-            let at = at % (chars.len() + 1);
-            match kind {
-                0 if at < chars.len() => chars[at] = c,
-                1 if at < chars.len() => chars.truncate(at),
-                _ => chars.insert(at, c),
-            }
-        }
-        chars.into_iter().collect()
-    });
-    prop_oneof![3 => mutated, 1 => any::<String>()]
-}
+/// The syntax of FENs and moves.
+const ALPHABET: &[char] =
+    &['/', ' ', '-', '*', '@', ',', ':', '=', '+', '#', 'x', '0', '1', '2', '9', 'k', 'K', 'q', 'p', 'e', '\0', 'é'];
 
 const FENS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -171,7 +148,7 @@ proptest! {
     #![proptest_config(config(2000))]
 
     #[test]
-    fn fen_text_never_panics(text in text_like(FENS)) {
+    fn fen_text_never_panics(text in text_like(FENS, ALPHABET, 8)) {
         // Each variant reads it; a value must be a position that writes
         // a FEN it reads again.
         let _ = text.parse::<Setup>();
@@ -186,7 +163,7 @@ proptest! {
     }
 
     #[test]
-    fn move_text_never_panics(text in text_like(MOVES), start in 0..starts().len()) {
+    fn move_text_never_panics(text in text_like(MOVES, ALPHABET, 8), start in 0..starts().len()) {
         let start = &starts()[start];
         with_variant!(start.variant, V => {
             let mut pos = Position::<V>::from_fen(&start.fen, start.chess960).expect("a table FEN");

@@ -10,17 +10,10 @@ use matchrunner::openings::{self, BookFormat};
 use matchrunner::pgn;
 use movegen::{legal_moves, with_variant, Position, VariantKind};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
-fn config(cases: u32) -> Config {
-    let from_env = Config::default();
-    let cases = if std::env::var_os("PROPTEST_CASES").is_some() { from_env.cases } else { cases };
-    let rng_seed = match from_env.rng_seed {
-        RngSeed::Random => RngSeed::Fixed(0x5EED_0016),
-        fixed => fixed,
-    };
-    Config { cases, rng_seed, failure_persistence: None, ..from_env }
-}
+#[path = "../../../movegen/tests/proptest_support/mod.rs"]
+mod proptest_support;
+use proptest_support::{config, text_like};
 
 const PGNS: &[&str] = &[
     "[Event \"t\"]\n[Variant \"Red Fool\"]\n[Result \"*\"]\n\n1. e4@f4 e7e5 2. Nf3@d4 {0.20/5 0.1s [%clk 0:00:09.900]} Nc6 (2... d6) *\n",
@@ -37,31 +30,14 @@ const EPDS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 1111111111111111 - 1\n",
 ];
 
-/// `seeds` mutated: characters replaced, inserted or cut off.
-fn text_like(seeds: &'static [&'static str]) -> impl Strategy<Value = String> {
-    const ALPHABET: &[char] =
-        &['[', ']', '"', '{', '}', '(', ')', ';', '\n', ' ', '.', '*', '@', '/', '$', '%', '1', '\0'];
-    let edit = (any::<usize>(), prop_oneof![prop::sample::select(ALPHABET), any::<char>()], 0..3u8);
-    let mutated = (prop::sample::select(seeds), prop::collection::vec(edit, 0..10)).prop_map(|(seed, edits)| {
-        let mut chars: Vec<char> = seed.chars().collect();
-        for (at, c, kind) in edits {
-            let at = at % (chars.len() + 1);
-            match kind {
-                0 if at < chars.len() => chars[at] = c,
-                1 if at < chars.len() => chars.truncate(at),
-                _ => chars.insert(at, c),
-            }
-        }
-        chars.into_iter().collect()
-    });
-    prop_oneof![3 => mutated, 1 => any::<String>()]
-}
+/// The syntax of PGN and EPD.
+const ALPHABET: &[char] = &['[', ']', '"', '{', '}', '(', ')', ';', '\n', ' ', '.', '*', '@', '/', '$', '%', '1', '\0'];
 
 proptest! {
     #![proptest_config(config(1000))]
 
     #[test]
-    fn pgn_text_never_panics(text in text_like(PGNS)) {
+    fn pgn_text_never_panics(text in text_like(PGNS, ALPHABET, 10)) {
         let Ok(games) = pgn::parse(&text) else { return Ok(()) };
         for game in &games {
             for kind in VariantKind::ALL {
@@ -82,7 +58,7 @@ proptest! {
     #![proptest_config(config(300))]
 
     #[test]
-    fn opening_books_never_panic(text in text_like(EPDS), pgn_text in text_like(PGNS)) {
+    fn opening_books_never_panic(text in text_like(EPDS, ALPHABET, 10), pgn_text in text_like(PGNS, ALPHABET, 10)) {
         let dir = std::env::temp_dir();
         let epd = dir.join(format!("redfool-props-{}.epd", std::process::id()));
         let pgn = dir.join(format!("redfool-props-{}.pgn", std::process::id()));
