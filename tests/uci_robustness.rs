@@ -255,24 +255,57 @@ fn a_huge_hash_is_ready_at_once() {
     assert_eq!(engine.close().code(), Some(0));
 }
 
+/// Searches `nodes` nodes of the start position, which stores entries
+/// all over the table and so makes its pages resident.
+fn fill_table(engine: &mut Engine, nodes: u64) {
+    engine.ask("position startpos");
+    engine.send(&format!("go nodes {nodes}"));
+    engine.bestmove();
+}
+
 #[test]
-fn hash_resizes_hold_one_table_at_a_time() {
-    const MB: u64 = 512;
+fn hash_resizes_and_clears_hold_one_table_at_a_time() {
+    // Address space: a new table built before the old one is freed
+    // would need two (as ucinewgame did, freeing after allocating).
+    const BIG_MB: u64 = 512;
     let mut engine = Engine::start();
     let pid = engine.pid();
     engine.sync();
-    let (size_before, resident_before) = (status_kb(pid, "VmSize:"), status_kb(pid, "VmHWM:"));
-    for _ in 0..3 {
-        assert!(engine.ask(&format!("setoption name Hash value {MB}")).is_empty());
+    let size_before = status_kb(pid, "VmSize:");
+    let big = format!("setoption name Hash value {BIG_MB}");
+    for command in [big.as_str(), "setoption name Hash value 511", "ucinewgame", "setoption name Clear Hash", &big] {
+        assert!(engine.ask(command).is_empty(), "{command}");
+        let peak = status_kb(pid, "VmPeak:");
+        assert!(
+            peak < size_before + BIG_MB * 1024 * 5 / 4,
+            "after '{command}': VmPeak {peak} kB from {size_before} kB"
+        );
     }
-    // Both the address space and the resident memory ever held stay
-    // within one table: building a new table before freeing the old one
-    // would need two.
+
+    // Resident memory: the table is zeroed lazily, so only pages the
+    // search writes become resident; each table is filled by a search
+    // before it is replaced, and one that was never freed would show.
+    const MB: u64 = 64;
     let table_kb = MB * 1024;
-    let peak = status_kb(pid, "VmPeak:");
-    assert!(peak < size_before + table_kb * 5 / 4, "VmPeak {peak} kB from {size_before} kB: more than one table");
-    let resident = status_kb(pid, "VmHWM:");
-    assert!(resident < resident_before + table_kb * 5 / 4, "VmHWM {resident} kB from {resident_before} kB");
+    // What a search needs besides its table (a thread and its stack).
+    engine.ask("setoption name Hash value 1");
+    fill_table(&mut engine, 1_000);
+    let resident_before = status_kb(pid, "VmHWM:");
+    assert!(engine.ask(&format!("setoption name Hash value {MB}")).is_empty());
+    fill_table(&mut engine, 150_000);
+    let filled = status_kb(pid, "VmRSS:") - resident_before;
+    assert!(filled > table_kb * 3 / 4, "the search made only {filled} kB of a {table_kb} kB table resident");
+    for command in
+        ["setoption name Hash value 63", "setoption name Hash value 64", "ucinewgame", "setoption name Clear Hash"]
+    {
+        assert!(engine.ask(command).is_empty(), "{command}");
+        fill_table(&mut engine, 150_000);
+        let resident = status_kb(pid, "VmHWM:");
+        assert!(
+            resident < resident_before + table_kb * 5 / 4,
+            "after '{command}': VmHWM {resident} kB from {resident_before} kB"
+        );
+    }
     assert_eq!(engine.close().code(), Some(0));
 }
 

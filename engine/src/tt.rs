@@ -271,19 +271,17 @@ impl TranspositionTable {
         Err(HashAllocError { requested_mb: mb, kept_mb })
     }
 
-    /// Empties every entry, as after `ucinewgame`: a fresh zeroed
-    /// allocation replaces the table (fast, and pages the search never
-    /// touches again are given back), or, when the memory for it cannot be
-    /// had, the entries are zeroed in place.
+    /// Empties every entry, as after `ucinewgame`: the table is freed and
+    /// a fresh zeroed allocation of the same size replaces it (fast, and
+    /// pages the search never touches again are given back; freed first,
+    /// so that memory never holds two tables). Should even the memory just
+    /// freed not be had again, the table shrinks to the minimal one.
     pub fn clear(&mut self) {
-        match allocate(self.buckets) {
-            Some((entries, first)) => {
-                self.entries = entries;
-                self.first = first;
-            }
-            None => self.entries.iter_mut().for_each(|entry| *entry = Entry::default()),
+        let buckets = self.buckets;
+        *self = TranspositionTable::minimal();
+        if let Some((entries, first)) = allocate(buckets) {
+            *self = TranspositionTable { entries, first, buckets, generation: 0 };
         }
-        self.generation = 0;
     }
 
     /// Starts a new search: entries stored from now on are of a new generation.

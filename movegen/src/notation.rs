@@ -151,8 +151,16 @@ impl<V: Variant> Position<V> {
         let (from, to) = (m.from(), m.to());
         let switch = if m.is_switch() { "S," } else { "" };
         if m.kind() == MoveKind::Castle {
-            let side = if V::G::file(to) > V::G::file(from) { "O-O" } else { "O-O-O" };
-            return format!("{switch}{side}");
+            let kingside = |m: Move| V::G::file(m.to()) > V::G::file(m.from());
+            // Checkered chess's stage 2: the allied side may castle either
+            // king the same way; then the king's move is written out.
+            let twin =
+                legal.iter().any(|o| o.kind() == MoveKind::Castle && o.from() != from && kingside(*o) == kingside(m));
+            if twin {
+                let king_to = Position::<V>::castling_targets(from, to).0;
+                return format!("{switch}K{}{}", name::<V>(from), name::<V>(king_to));
+            }
+            return format!("{switch}{}", if kingside(m) { "O-O" } else { "O-O-O" });
         }
         let role = self.piece_at(from).map_or(Role::Pawn, |p| p.role);
         let capture = self.captured_by(m).is_some();

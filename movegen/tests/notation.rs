@@ -104,3 +104,21 @@ fn a_fool_answer_in_a_variant_without_a_fool_says_so() {
         assert!(!err.to_string().contains("not a legal answer"), "{err}");
     }
 }
+
+/// Checkered chess, stage 2: the allied side may castle either king the
+/// same way, so `O-O-O` alone is ambiguous and the king's move is written
+/// out (found by movegen/tests/properties.rs).
+#[test]
+fn checkered_allies_castling_either_king_name_it() {
+    use movegen::Checkered;
+    let fen = "r3k2r/ppp3pp/8/u7/2c5/8/PPP3PP/R3K2R b KQkq - 1 1 1111111111111111 - 2w";
+    let mut pos = Position::<Checkered>::from_fen(fen, false).unwrap();
+    let white = pos.parse_uci("e1c1").unwrap();
+    let black = pos.parse_uci("e8c8").unwrap();
+    assert_eq!((pos.san(white), pos.san(black)), ("Ke1c1".to_string(), "Ke8c8".to_string()));
+    assert_eq!((pos.parse_san("Ke1c1"), pos.parse_san("Ke8c8")), (Ok(white), Ok(black)));
+    // The short form is refused with both choices.
+    assert!(
+        matches!(pos.parse_san("O-O-O"), Err(movegen::MoveError::Ambiguous { candidates, .. }) if candidates.len() == 2)
+    );
+}

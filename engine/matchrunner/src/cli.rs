@@ -383,6 +383,26 @@ const GROUPED: [&str; 10] =
 /// Options that take no value.
 const FLAGS: [&str; 2] = ["chess960", "recover"];
 
+/// Options that take one value (`-repeat` takes one or none).
+const SINGLE: [&str; 16] = [
+    "tc",
+    "st",
+    "nodes",
+    "depth",
+    "timemargin",
+    "variant",
+    "games",
+    "repeat",
+    "rounds",
+    "concurrency",
+    "timeout",
+    "order",
+    "random-plies",
+    "seed",
+    "ratinginterval",
+    "maxmoves",
+];
+
 /// The option's name without its dashes, with fastchess's aliases mapped
 /// to one name.
 fn canonical(option: &str) -> &str {
@@ -452,6 +472,9 @@ pub fn parse_args(argv: &[String]) -> Result<Command, CliError> {
             return Err(error(option, "given twice"));
         }
         seen.push(name);
+        if ![&GROUPED[..], &FLAGS, &SINGLE].concat().contains(&name) {
+            return Err(error(option, "unknown option (try redfool match --help)"));
+        }
         let grouped = GROUPED.contains(&name);
         let flag = FLAGS.contains(&name);
         match values.len() {
@@ -531,7 +554,7 @@ pub fn parse_args(argv: &[String]) -> Result<Command, CliError> {
             "sprt" => config.sprt = Some(sprt(option, values)?),
             "resign" => config.resign = Some(resign(option, values)?),
             "draw" => config.draw = Some(draw(option, values)?),
-            _ => return Err(error(option, "unknown option (try redfool match --help)")),
+            _ => unreachable!("every known option is handled"),
         }
     }
 
@@ -896,6 +919,8 @@ mod tests {
             (&format!("{ENGINES} --depth 1 -resign score=5 twosided=true"), "-resign: twosided=true is not supported: one engine's scores decide"),
             (&format!("{ENGINES} --depth 1 --maxmoves 0"), "--maxmoves: '0' is not a positive whole number"),
             (&format!("{ENGINES} --depth 1 --colour red"), "--colour: unknown option (try redfool match --help)"),
+            // An unknown option is called so, whether or not a value follows.
+            (&format!("{ENGINES} --depth 1 -testEnv"), "-testEnv: unknown option (try redfool match --help)"),
             ("stray --games 2", "unexpected argument 'stray' (options start with - or --)"),
             ("--engine name=x --engine cmd=b", "-engine: cmd=<path> is missing"),
             ("--engine cmd=a cmd=b", "--engine: cmd given twice"),

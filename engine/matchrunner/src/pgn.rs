@@ -345,6 +345,10 @@ impl Parser<'_> {
                 }
                 '(' => self.variation()?,
                 ')' => return Err(self.error("')' without a variation to close")),
+                // A delimiter that no token may hold (reading one would
+                // never move on).
+                '}' => return Err(self.error("'}' without a comment to close")),
+                ']' => return Err(self.error("']' outside a tag")),
                 _ => {
                     let line = self.line;
                     let token = self.token();
@@ -554,6 +558,9 @@ mod tests {
             ("1. e4 (1. d4", "line 1: unterminated variation"),
             ("1. e4 )", "line 1: ')' without a variation to close"),
             ("[Event x]", "line 1: tag Event: the value must be in double quotes"),
+            // These two hung the reader (found by tests/parser_properties.rs).
+            ("1. e4 }", "line 1: '}' without a comment to close"),
+            ("[Event \"x\"]\n\n1. e4 ] e5", "line 3: ']' outside a tag"),
         ];
         for (text, message) in cases {
             assert_eq!(parse(text).unwrap_err().to_string(), message, "{text}");
