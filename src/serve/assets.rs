@@ -27,3 +27,27 @@ assets! {
     "fool.svg" => "image/svg+xml",
     "LICENSE-pieces.txt" => "text/plain; charset=utf-8",
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `/assets/…` the page asks for is served.
+    #[test]
+    fn the_page_finds_all_its_assets() {
+        let mut asked = 0;
+        for page in ["index.html", "board.js", "pieces.js"] {
+            let text = std::str::from_utf8(find(page).expect("a page file").body).unwrap();
+            for (at, _) in text.match_indices("/assets/") {
+                let name: String = text[at + "/assets/".len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || ".-_".contains(*c))
+                    .collect();
+                assert!(find(&name).is_some_and(|a| !a.body.is_empty()), "{page} asks for /assets/{name}");
+                asked += 1;
+            }
+        }
+        assert!(asked >= 4, "the page loads its scripts, style and the Fool");
+        assert!(find("secret.txt").is_none() && find("../Cargo.toml").is_none());
+    }
+}

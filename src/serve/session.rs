@@ -365,3 +365,211 @@ fn out_of_range(what: &'static str, min: u64, max: u64, found: u64) -> ServeErro
 fn error_message(e: &ServeError) -> ServerMessage {
     ServerMessage::Error { message: e.to_string() }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::protocol::PieceView;
+
+    fn session(json: &str) -> Session {
+        let mut session = Session::default();
+        let reply = session.handle_text(json);
+        assert!(reply.changed, "{json} sets up: {:?}", reply.messages);
+        session
+    }
+
+    fn view(session: &Session) -> StateView {
+        match session.state() {
+            ServerMessage::State(view) => *view,
+            other => panic!("not a state: {other:?}"),
+        }
+    }
+
+    /// The refusal's message; a refusal leaves the game as it was.
+    fn refusal(session: &mut Session, json: &str) -> String {
+        let before = view(session);
+        let reply = session.handle_text(json);
+        assert!(!reply.changed, "{json} was refused");
+        assert_eq!(view(session), before, "{json} changed nothing");
+        match &reply.messages[0] {
+            ServerMessage::Error { message } => message.clone(),
+            other => panic!("{json}: not an error: {other:?}"),
+        }
+    }
+
+    fn play(session: &mut Session, uci: &str) {
+        let reply = session.handle(ClientMessage::Move { uci: uci.to_string() });
+        assert!(reply.changed, "{uci}: {:?}", reply.messages);
+    }
+
+    const BOTH: &str = r#""human":"both""#;
+
+    #[test]
+    fn malformed_requests_are_refused_with_the_reason() {
+        let mut s = Session::default();
+        assert!(refusal(&mut s, "not json").starts_with("malformed request: expected value"));
+        assert!(refusal(&mut s, r#"{"type":"castle"}"#).contains("unknown variant `castle`"));
+        assert!(refusal(&mut s, r#"{"type":"move"}"#).contains("missing field `uci`"));
+        assert!(refusal(&mut s, r#"{"type":"goto","ply":-1}"#).starts_with("malformed request: invalid value"));
+        assert!(refusal(&mut s, r#"{"type":"move","uci":"e2e4","extra":1}"#).contains("unknown field `extra`"));
+    }
+
+    #[test]
+    fn bad_games_are_refused() {
+        let mut s = Session::default();
+        assert_eq!(
+            refusal(&mut s, r#"{"type":"new","variant":"xiangqi"}"#),
+            "unknown variant 'xiangqi' (known: redfool, chess, tamruat, checkered)"
+        );
+        assert!(refusal(&mut s, r#"{"type":"new","variant":"redfool","fen":"8/8 w - - 0 1"}"#).starts_with("bad FEN: "));
+        assert!(refusal(&mut s, r#"{"type":"new","variant":"tamruat","chess960":true}"#)
+            .starts_with("the variant tamruat has no Chess960 arrays"));
+        assert_eq!(
+            refusal(&mut s, r#"{"type":"new","variant":"chess","strength":{"depth":0}}"#),
+            "depth must be from 1 to 64, not 0"
+        );
+        assert_eq!(
+            refusal(&mut s, r#"{"type":"analyse","on":true,"multipv":9}"#),
+            "multipv must be from 1 to 8, not 9"
+        );
+    }
+
+    #[test]
+    fn illegal_moves_and_missing_fool_answers_are_refused() {
+        let mut s = session(&format!(r#"{{"type":"new","variant":"redfool",{BOTH}}}"#));
+        assert_eq!(refusal(&mut s, r#"{"type":"move","uci":"e2e5"}"#), "illegal move 'e2e5'");
+        assert_eq!(refusal(&mut s, r#"{"type":"move","uci":"castle"}"#), "'castle' is not a move");
+        play(&mut s, "d2d4");
+        play(&mut s, "a9a8");
+        let message = refusal(&mut s, r#"{"type":"move","uci":"d4d5"}"#);
+        assert!(message.starts_with("move 'd4d5' needs the Fool's answer: choose one of d4d5@"), "{message}");
+        let offered: Vec<String> =
+            view(&s).moves.into_iter().filter(|m| m.from == "d4" && m.to == ["d5"]).filter_map(|m| m.fool_to).collect();
+        assert_eq!(offered, ["c5", "c7", "g7"]);
+        play(&mut s, "d4d5@c7");
+        let state = view(&s);
+        assert_eq!(state.line, ["d4", "a8", "d5@c7"]);
+        assert_eq!(state.fool.as_deref(), Some("c7"));
+        let last = state.last_move.unwrap();
+        assert_eq!((last.fool_from.as_deref(), last.fool_to.as_deref()), (Some("e6"), Some("c7")));
+    }
+
+    #[test]
+    fn the_menacers_are_the_engines() {
+        let s = session(&format!(
+            r#"{{"type":"new","variant":"redfool","fen":"4k3/8/8/8/8/r2*4/8/2N5/B7/4K2R w K - 0 1",{BOTH}}}"#
+        ));
+        let mut menacers = view(&s).menacers;
+        menacers.sort();
+        assert_eq!(menacers, ["a2", "a5", "c3"]);
+        // Castling is dropped on the king's target square or on the rook.
+        let castle = view(&s).moves.into_iter().find(|m| m.uci == "e1g1").unwrap();
+        assert_eq!((castle.san.as_str(), castle.to), ("O-O", vec!["g1".to_string(), "h1".to_string()]));
+    }
+
+    #[test]
+    fn tam_ruat_promotes_into_lost_pieces_only() {
+        let fen = "6k4r/P11/12/12/12/12/12/12/12/12/1PUPUPUPUPUL/RAXNB1KBNXAR w - - 0 1";
+        let s = session(&format!(r#"{{"type":"new","variant":"tamruat","fen":"{fen}",{BOTH}}}"#));
+        let state = view(&s);
+        assert_eq!((state.files, state.ranks), (12, 12));
+        let mut roles: Vec<&str> = state.moves.iter().filter(|m| m.from == "a11").filter_map(|m| m.promotion).collect();
+        roles.sort();
+        assert_eq!(roles, ["queen", "warlock"]);
+    }
+
+    #[test]
+    fn the_checkered_switch_is_a_move_of_its_own() {
+        let fen = "4k3/8/8/8/3o4/8/8/4K3 w - - 0 1 0000000000000000 - 1";
+        let mut s = session(&format!(r#"{{"type":"new","variant":"checkered","fen":"{fen}",{BOTH}}}"#));
+        let state = view(&s);
+        assert!(state.pieces.contains(&PieceView { square: "d4".into(), colour: "checkered", role: "knight" }));
+        let switch = state.moves.iter().find(|m| m.switch && m.to == ["c2"]).unwrap();
+        assert_eq!(switch.uci, "e1e8,d4c2");
+        play(&mut s, "e1e8,d4c2");
+        assert_eq!(view(&s).stage.as_deref(), Some("Stage 2: White moves the checkered pieces, Black the others"));
+    }
+
+    #[test]
+    fn the_engine_moves_in_its_turn_only() {
+        let mut s = session(r#"{"type":"new","variant":"redfool","human":"white","strength":{"depth":1}}"#);
+        assert!(s.wanted_search().is_none(), "the person is to move and no analysis runs");
+        play(&mut s, "e2e4");
+        assert_eq!(
+            refusal(&mut s, r#"{"type":"move","uci":"e9e8"}"#),
+            "it is the engine's move (the engine plays black)"
+        );
+        let plan = s.wanted_search().unwrap();
+        assert_eq!((plan.purpose, plan.limits.depth), (Purpose::Play, Some(1)));
+        let best = (plan.job)(
+            &mut engine::search::Searcher::new(1),
+            &plan.limits,
+            &plan.options,
+            &engine::search::Signals::default(),
+            &mut |_| {},
+        )
+        .unwrap();
+        s.engine_played(&best);
+        assert_eq!(view(&s).line.len(), 2);
+        // Taking back undoes the engine's reply and the person's move.
+        assert!(s.handle(ClientMessage::Takeback).changed);
+        assert_eq!(view(&s).line.len(), 0);
+        assert_eq!(refusal(&mut s, r#"{"type":"takeback"}"#), "there is no move to take back");
+        assert_eq!(refusal(&mut s, r#"{"type":"goto","ply":3}"#), "no half-move 3: the move list has 0");
+        assert!(s.handle_text(r#"{"type":"analyse","on":true,"multipv":3}"#).changed);
+        let plan = s.wanted_search().unwrap();
+        assert_eq!((plan.purpose, plan.options.multipv, plan.limits.infinite), (Purpose::Analyse, 3, true));
+    }
+
+    #[test]
+    fn stepping_back_and_branching() {
+        let mut s = session(&format!(r#"{{"type":"new","variant":"chess",{BOTH}}}"#));
+        for m in ["e2e4", "e7e5", "g1f3"] {
+            play(&mut s, m);
+        }
+        assert!(s.handle(ClientMessage::Goto { ply: 1 }).changed);
+        assert_eq!((view(&s).ply, view(&s).line.len()), (1, 3));
+        // The move the line goes on with keeps the line; another replaces it.
+        play(&mut s, "e7e5");
+        assert_eq!(view(&s).line, ["e4", "e5", "Nf3"]);
+        play(&mut s, "b1c3");
+        assert_eq!(view(&s).line, ["e4", "e5", "Nc3"]);
+    }
+
+    #[test]
+    fn pgn_round_trip_and_bad_pgn() {
+        let mut s = session(&format!(r#"{{"type":"new","variant":"redfool",{BOTH}}}"#));
+        for m in ["d2d4", "a9a8", "d4d5@g7"] {
+            play(&mut s, m);
+        }
+        let fen = view(&s).fen;
+        let Some(ServerMessage::Pgn { text }) = s.handle(ClientMessage::ExportPgn).messages.pop() else {
+            panic!("a PGN")
+        };
+        assert!(text.contains("[Variant \"Red Fool\"]") && text.contains("d5@g7"), "{text}");
+        let mut other = session(&format!(r#"{{"type":"new","variant":"tamruat",{BOTH}}}"#));
+        assert!(other.handle(ClientMessage::ImportPgn { pgn: text }).changed);
+        assert_eq!((view(&other).variant, view(&other).fen), ("redfool", fen));
+        assert!(refusal(&mut other, r#"{"type":"import_pgn","pgn":"[Variant \"Red Fool\"]\n1. e5 *"}"#)
+            .starts_with("PGN: line 2: half-move 1: illegal move 'e5'"));
+        assert_eq!(refusal(&mut other, r#"{"type":"import_pgn","pgn":""}"#), "PGN: the text holds no game");
+        assert!(refusal(&mut other, r#"{"type":"import_pgn","pgn":"[Variant \"Shogi\"]\n1. e4 *"}"#)
+            .starts_with("PGN: line 1: the game is [Variant \"Shogi\"]"));
+    }
+
+    #[test]
+    fn a_fallen_flag_ends_the_game() {
+        let mut s = session(&format!(r#"{{"type":"new","variant":"chess",{BOTH},"strength":{{"clock_ms":1}}}}"#));
+        assert_eq!(s.time_to_flag(), None, "the clocks start after the first move");
+        play(&mut s, "e2e4");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        assert!(s.check_flag());
+        let state = view(&s);
+        assert_eq!(state.result.as_deref(), Some("Black lost on time, white wins (1-0)"));
+        assert!(state.moves.is_empty());
+        assert_eq!(
+            refusal(&mut s, r#"{"type":"move","uci":"e7e5"}"#),
+            "the game is over: Black lost on time, white wins (1-0)"
+        );
+    }
+}

@@ -225,8 +225,7 @@ function freshMove() {
 // Pieces that the Fool's leap just killed: they fade out where they stood.
 function killedPieces(moved) {
   if (!moved || !moved.fool_to) return [];
-  const now = new Set(app.state.pieces.map((p) => p.square));
-  return app.previous.pieces.filter((p) => p.square !== moved.from && !now.has(p.square) && p.square !== moved.to);
+  return app.previous.pieces.filter((p) => p.square === moved.fool_to);
 }
 
 function renderCoordinates(svg) {
