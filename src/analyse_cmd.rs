@@ -156,7 +156,7 @@ impl<'a, V: Variant> Stream<'a, V> {
 }
 
 /// A line of moves in SAN with move numbers: `12. Nf3@d4+ Nc6 13. …`.
-fn san_line<V: Variant>(pos: &Position<V>, moves: &[Move]) -> String {
+pub(crate) fn san_line<V: Variant>(pos: &Position<V>, moves: &[Move]) -> String {
     let mut pos = pos.clone();
     let mut parts = Vec::with_capacity(moves.len());
     for (i, &m) in moves.iter().enumerate() {

@@ -24,6 +24,8 @@ pub enum CliError {
     NoEngineMove,
     /// The bench or the match runner, which report their errors as text.
     Runner(String),
+    /// `serve` could not start or run its server (the port taken, say).
+    Serve(io::Error),
 }
 
 impl fmt::Display for CliError {
@@ -35,6 +37,7 @@ impl fmt::Display for CliError {
             CliError::File { path, error } => write!(f, "cannot write {}: {error}", path.display()),
             CliError::NoEngineMove => f.write_str("the engine found no move in a position that is not over"),
             CliError::Runner(message) => f.write_str(message),
+            CliError::Serve(e) => write!(f, "the web board's server failed: {e}"),
         }
     }
 }

@@ -80,7 +80,7 @@ fn in_progress(pgn: &str, written: &GameResult) -> String {
 }
 
 /// `checkmate, white wins` → `Checkmate, white wins`.
-fn sentence(text: &str) -> String {
+pub(crate) fn sentence(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
 }

@@ -17,6 +17,7 @@ mod output;
 mod perft_cmd;
 mod play_cmd;
 mod score_text;
+mod serve;
 mod startpos_cmd;
 
 use clap::{Args, Parser, Subcommand};
@@ -70,6 +71,8 @@ enum Command {
     /// (its options: redfool match --help)
     #[command(disable_help_flag = true, after_long_help = matchrunner::cli::USAGE)]
     Match(MatchArgs),
+    /// Serve a board in the web browser to play and analyse against the engine
+    Serve(serve::ServeArgs),
 }
 
 /// `bench` takes its depth as text: the bench checks it itself, as it
@@ -118,5 +121,6 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Play(args) => play_cmd::run(&args),
         Command::Bench(args) => engine::bench::run(&Vec::from_iter(args.depth)).map_err(CliError::Runner),
         Command::Match(args) => matchrunner::run(&args.args).map_err(CliError::Runner),
+        Command::Serve(args) => serve::run(&args),
     }
 }

@@ -20,7 +20,7 @@ mod echo;
 mod options;
 mod wdl;
 
-pub use display::{describe, diagram, diagram_from};
+pub use display::{describe, diagram, diagram_from, fool_menacers};
 pub use echo::echo;
 pub use options::{parse_variant, EngineOptions, OptionChange, OptionError, UnknownVariantName, VariantChoice};
 pub use wdl::WdlModel;
