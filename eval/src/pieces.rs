@@ -63,12 +63,22 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         self.mobile(us, Role::Bishop, area, &mut tally, |sq| tables.bishop(sq, occupied));
         self.mobile(us, Role::Rook, area, &mut tally, |sq| tables.rook(sq, occupied));
         self.mobile(us, Role::Queen, area, &mut tally, |sq| tables.queen(sq, occupied));
-        // Tam Ruat's pieces, in the variants that have them (a constant).
-        if V::ROLES.contains(&Role::Warlock) {
+        // The other roles, each where the variant has it (`V::ROLES` is a
+        // constant: the checks fold away), never by which variant this is.
+        let has = |role| V::ROLES.contains(&role);
+        if has(Role::Emperor) {
             self.mobile(us, Role::Emperor, area, &mut tally, |sq| tables.queen(sq, occupied));
+        }
+        if has(Role::Paladin) {
             self.mobile(us, Role::Paladin, area, &mut tally, |sq| tables.paladin(sq));
+        }
+        if has(Role::Wizard) {
             self.mobile(us, Role::Wizard, area, &mut tally, |sq| tables.wizard(sq));
+        }
+        if has(Role::Warlock) {
             self.mobile(us, Role::Warlock, area, &mut tally, |sq| tables.king(sq));
+        }
+        if has(Role::Ghost) {
             self.mobile(us, Role::Ghost, area, &mut tally, |sq| tables.queen(sq, occupied));
         }
         if board.pieces(us, Role::Bishop).more_than_one() {
