@@ -244,6 +244,15 @@ try {
   assert.equal(await page.inputValue('#fen'), 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1');
   await screenshot(page, 'chess960');
 
+  // A second tab has a game of its own.
+  const second = await browser.newPage();
+  await second.goto(url);
+  await second.waitForSelector('g.fool', WAIT);
+  assert.equal(await moveCount(second), 0);
+  assert.equal(await second.textContent('#variant-name'), 'Red Fool');
+  await second.close();
+  assert.equal(await page.textContent('#variant-name'), 'Chess960');
+
   // Back to Red Fool with the analysis on: the server must stop it when the tab closes.
   await newGame(page, { variant: 'redfool' });
   await page.waitForSelector('#lines li', WAIT);
