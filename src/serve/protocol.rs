@@ -98,7 +98,7 @@ pub enum ServerMessage {
     Pgn { text: String },
 }
 
-/// A position shown on the board.
+/// A position shown on the board, and everything the page needs to draw it.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct StateView {
     /// The variant's command-line name and its name for people.
@@ -107,6 +107,22 @@ pub struct StateView {
     pub chess960: bool,
     pub files: u8,
     pub ranks: u8,
+    #[serde(flatten)]
+    pub position: PositionView,
+    pub turn: &'static str,
+    /// How many moves of the line lead to the shown position.
+    pub ply: usize,
+    /// The game's result in words, once it is over.
+    pub result: Option<String>,
+    pub human: HumanSide,
+    pub clocks: Option<ClockView>,
+    /// True while the engine is choosing its move.
+    pub engine_thinking: bool,
+}
+
+/// What the rules say about the shown position and the game's line.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct PositionView {
     pub fen: String,
     pub pieces: Vec<PieceView>,
     /// The Fool's square, if there is a Fool.
@@ -117,24 +133,15 @@ pub struct StateView {
     pub checkers: Vec<String>,
     /// The move that led here, for highlighting and animating.
     pub last_move: Option<LastMove>,
-    pub turn: &'static str,
     /// Every legal move, each with its Fool answer.
     pub moves: Vec<MoveView>,
-    /// The move list (the whole line, even past the shown position).
+    /// The move list in SAN (the whole line, even past the shown position).
     pub line: Vec<String>,
     /// The fullmove number and side of the line's first move.
     pub first_move_number: u32,
     pub first_move_black: bool,
-    /// How many moves of `line` lead to the shown position.
-    pub ply: usize,
-    /// The game's result in words, once it is over.
-    pub result: Option<String>,
     /// Checkered chess's stage in words.
     pub stage: Option<String>,
-    pub human: HumanSide,
-    pub clocks: Option<ClockView>,
-    /// True while the engine is choosing its move.
-    pub engine_thinking: bool,
 }
 
 /// A piece on the board.

@@ -4,7 +4,7 @@
 //! so that a session can switch variants at run time.
 
 use super::error::ServeError;
-use super::protocol::{AnalysisView, LastMove, LineView, MoveView, PieceView};
+use super::protocol::{AnalysisView, LastMove, LineView, MoveView, PieceView, PositionView};
 use crate::analyse_cmd::san_line;
 use crate::game_record::{game_pgn, sentence, Players};
 use crate::move_input::parse_move;
@@ -19,29 +19,13 @@ pub type SearchJob = Box<
     dyn FnOnce(&mut Searcher, &Limits, &SearchOptions, &Signals, &mut dyn FnMut(AnalysisView)) -> Option<String> + Send,
 >;
 
-/// Everything the page is told about the shown position that the rules
-/// decide.
-pub struct TableView {
-    pub fen: String,
-    pub pieces: Vec<PieceView>,
-    pub fool: Option<String>,
-    pub menacers: Vec<String>,
-    pub checkers: Vec<String>,
-    pub last_move: Option<LastMove>,
-    pub moves: Vec<MoveView>,
-    pub line: Vec<String>,
-    pub first_move_number: u32,
-    pub first_move_black: bool,
-    pub stage: Option<String>,
-}
-
 /// A game of some variant, as the session sees it.
 pub trait GameTable: Send {
     fn variant(&self) -> movegen::VariantKind;
     fn chess960(&self) -> bool;
     fn files(&self) -> u8;
     fn ranks(&self) -> u8;
-    fn view(&self) -> TableView;
+    fn view(&self) -> PositionView;
     /// Plays a move (UCI or SAN) in the shown position. When the move list
     /// goes on from here with another move, it is replaced from here on.
     fn play(&mut self, text: &str) -> Result<(), ServeError>;
@@ -153,7 +137,7 @@ impl<V: Variant> GameTable for Table<V> {
         V::G::RANKS
     }
 
-    fn view(&self) -> TableView {
+    fn view(&self) -> PositionView {
         let pos = &self.pos;
         let mut pieces = Vec::new();
         for index in 0..V::G::SQUARES {
@@ -180,7 +164,7 @@ impl<V: Variant> GameTable for Table<V> {
                 san
             })
             .collect();
-        TableView {
+        PositionView {
             fen: pos.fen(),
             pieces,
             fool: pos.fool().map(name::<V>),

@@ -88,8 +88,12 @@ async function playSimpleMove(page, except) {
   return move.san;
 }
 
-async function screenshot(page, name) {
-  if (shots) await page.locator('#board-area').screenshot({ path: join(shots, `${name}.png`) });
+// The board (or, `whole`, the page) as a PNG for the README.
+async function screenshot(page, name, whole = false) {
+  if (!shots) return;
+  const path = join(shots, `${name}.png`);
+  if (whole) await page.screenshot({ path, clip: { x: 0, y: 0, width: 1300, height: 860 } });
+  else await page.locator('#board-area').screenshot({ path });
 }
 
 const profile = mkdtempSync(join(tmpdir(), 'redfool-chromium-'));
@@ -244,10 +248,21 @@ try {
   assert.equal(await page.inputValue('#fen'), 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1');
   await screenshot(page, 'chess960');
 
+  // A second tab has a game of its own.
+  const second = await browser.newPage();
+  await second.goto(url);
+  await second.waitForSelector('g.fool', WAIT);
+  assert.equal(await moveCount(second), 0);
+  assert.equal(await second.textContent('#variant-name'), 'Red Fool');
+  await second.close();
+  assert.equal(await page.textContent('#variant-name'), 'Chess960');
+
   // Back to Red Fool with the analysis on: the server must stop it when the tab closes.
   await newGame(page, { variant: 'redfool' });
   await page.waitForSelector('#lines li', WAIT);
-  await screenshot(page, 'redfool-analysis');
+  await page.waitForFunction(() => document.querySelectorAll('#lines li').length === 2, null, WAIT);
+  await page.evaluate(() => document.querySelectorAll('#new-game, #fen-box, #pgn-box').forEach((d) => { d.open = false; }));
+  await screenshot(page, 'redfool-analysis', true);
   assert.deepEqual(errors, [], 'no script errors on the page');
   await page.close();
 } catch (error) {
