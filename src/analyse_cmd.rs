@@ -75,13 +75,21 @@ fn analyse<V: Variant>(
         return Err(error);
     }
     let best = result.best.ok_or(CliError::NoEngineMove)?;
-    // The last line shown starts with the move played (the search reports
-    // it again when an unfinished depth changed its mind): its score and
-    // depth are the ones to repeat, not those of the unfinished depth.
-    let shown = stream.best_line.filter(|info| info.pv.first() == Some(&best));
-    let (score, depth) = shown.map_or((result.score, result.depth), |info| (info.score, info.depth));
-    let score = pov.apply(score, pos.side_to_move()).pawns();
-    output::print(&format!("best move: {} ({score} at depth {depth})\n", pos.clone().san(best)))
+    // When the last finished depth shown starts with the move played, its
+    // score and depth are the ones to repeat. Otherwise the depth the clock
+    // cut short had already found a better move (reported to UCI as a bound
+    // line, which is not printed here): say so, rather than pinning that
+    // move on the finished depth that preferred another.
+    let san = pos.clone().san(best);
+    let summary = match stream.best_line.filter(|info| info.pv.first() == Some(&best)) {
+        Some(info) => format!("({} at depth {})", pov.apply(info.score, pos.side_to_move()).pawns(), info.depth),
+        None => format!(
+            "({} at the unfinished depth {})",
+            pov.apply(result.score, pos.side_to_move()).pawns(),
+            result.depth + 1
+        ),
+    };
+    output::print(&format!("best move: {san} {summary}\n"))
 }
 
 /// Prints the search's reports as they come.

@@ -12,7 +12,9 @@ use crate::score_text::ScorePov;
 use engine::limits::Limits;
 use engine::search::{Report, SearchOptions, Searcher, Signals};
 use engine::uci::fool_menacers;
-use movegen::{legal_moves, Bitboard, Colour, Score, Geometry, Move, MoveKind, Position, Role, Stage, Variant, VariantState};
+use movegen::{
+    legal_moves, Bitboard, Colour, Geometry, Move, MoveKind, Position, Role, Score, Stage, Variant, VariantState,
+};
 
 /// A search the session hands to a thread: it owns a copy of the position.
 pub type SearchJob = Box<

@@ -8,7 +8,7 @@
 //! as not (the wider the drawing margin, the larger), `b` how quickly the
 //! chances change with the score. Both are fitted per variant by
 //! `scripts/fit_wdl.py` to self-play games of the engine (see
-//! [`PARAMETERS`]).
+//! [`WdlModel::of`]).
 
 use movegen::{Score, VariantKind};
 
@@ -21,27 +21,27 @@ pub struct WdlModel {
     pub b: f64,
 }
 
-/// Fitted by `scripts/fit_wdl.py` (maximum likelihood over every engine
-/// score within ±2000 cp in the games, each labelled with the game's
-/// result for the side that gave it) to 240 self-play games per variant
-/// of the build of commit b0584c9: `redfool match --nodes 800 --games 2
-/// --rounds 120 --random-plies 8 --seed 1 --concurrency 1` (Checkered
-/// chess also `--maxmoves 200`; one of its games was adjudicated so).
-/// Samples: Red Fool 35 433, chess 27 326, Tam Ruat 47 469, Checkered
-/// 17 151. Such fast games convert an advantage less surely than longer
-/// searches do, so the model is on the cautious side; Checkered chess's
-/// scores, whose checkered pieces change hands, predict the result least.
-const PARAMETERS: [(VariantKind, WdlModel); 4] = [
-    (VariantKind::RedFool, WdlModel { a: 291.7, b: 379.8 }),
-    (VariantKind::Chess, WdlModel { a: 228.6, b: 359.4 }),
-    (VariantKind::TamRuat, WdlModel { a: 439.4, b: 659.7 }),
-    (VariantKind::Checkered, WdlModel { a: 723.8, b: 2084.4 }),
-];
-
 impl WdlModel {
-    /// The fitted model of `variant`.
+    /// The fitted model of `variant`, an exhaustive match so that a new
+    /// variant cannot compile without its model.
+    ///
+    /// Fitted by `scripts/fit_wdl.py` (maximum likelihood over every engine
+    /// score within ±2000 cp in the games, each labelled with the game's
+    /// result for the side that gave it) to 240 self-play games per variant
+    /// of the build of commit b0584c9: `redfool match --nodes 800 --games 2
+    /// --rounds 120 --random-plies 8 --seed 1 --concurrency 1` (Checkered
+    /// chess also `--maxmoves 200`; one of its games was adjudicated so).
+    /// Samples: Red Fool 35 433, chess 27 326, Tam Ruat 47 469, Checkered
+    /// 17 151. Such fast games convert an advantage less surely than longer
+    /// searches do, so the model is on the cautious side; Checkered chess's
+    /// scores, whose checkered pieces change hands, predict the result least.
     pub fn of(variant: VariantKind) -> WdlModel {
-        PARAMETERS.iter().find(|(v, _)| *v == variant).map(|(_, model)| *model).expect("every variant has a model")
+        match variant {
+            VariantKind::RedFool => WdlModel { a: 291.7, b: 379.8 },
+            VariantKind::Chess => WdlModel { a: 228.6, b: 359.4 },
+            VariantKind::TamRuat => WdlModel { a: 439.4, b: 659.7 },
+            VariantKind::Checkered => WdlModel { a: 723.8, b: 2084.4 },
+        }
     }
 
     /// Win, draw and loss chances of `score` per mille, summing to 1000.
