@@ -3,6 +3,7 @@
 //! is the `matchrunner` crate.)
 
 pub mod bench;
+pub mod datagen;
 pub mod greedy;
 pub mod history;
 pub mod limits;
