@@ -94,8 +94,7 @@ fn open_output(args: &DatagenArgs, keep: impl Fn(&str) -> (usize, u64)) -> Resul
         return Ok((file, 0));
     }
     let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map_err(|_| CliError::NotText(path.clone()))?,
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| CliError::NotText(path.clone()))?,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(error) => return Err(file_error(error)),
     };
@@ -183,7 +182,8 @@ fn write_openings<V: Variant>(args: &DatagenArgs, rules: &OpeningRules, count: u
         );
         write_whole(&mut file, &args.out, &header)?;
     } else {
-        let text = std::fs::read_to_string(&args.out).map_err(|error| CliError::File { path: args.out.clone(), error })?;
+        let text =
+            std::fs::read_to_string(&args.out).map_err(|error| CliError::File { path: args.out.clone(), error })?;
         seen.extend(text.lines().filter(|l| !l.starts_with('#')).map(|l| l.trim().to_string()));
     }
     let mut written = 0;

@@ -23,6 +23,8 @@ pub enum CliError {
     Exists(PathBuf),
     /// A file to be added to does not hold text.
     NotText(PathBuf),
+    /// Tuning data that cannot be used.
+    Data(crate::tune_cmd::DataError),
     /// The engine found no move in a position that is not over: a bug, said
     /// plainly rather than with a panic.
     NoEngineMove,
@@ -39,6 +41,7 @@ impl fmt::Display for CliError {
             CliError::File { path, error } => write!(f, "cannot write {}: {error}", path.display()),
             CliError::Exists(path) => write!(f, "{} exists: pass --append to add to it", path.display()),
             CliError::NotText(path) => write!(f, "{} is not a text file: not adding to it", path.display()),
+            CliError::Data(e) => e.fmt(f),
             CliError::NoEngineMove => f.write_str("the engine found no move in a position that is not over"),
             CliError::Runner(message) => f.write_str(message),
         }

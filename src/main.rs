@@ -19,6 +19,7 @@ mod perft_cmd;
 mod play_cmd;
 mod score_text;
 mod startpos_cmd;
+mod tune_cmd;
 
 use clap::{Args, Parser, Subcommand};
 use common_args::VariantName;
@@ -70,6 +71,9 @@ enum Command {
     /// Play the engine against itself and write positions, scores and results for tuning
     /// (or, with --openings, balanced openings as EPD)
     Datagen(datagen_cmd::DatagenArgs),
+    /// Fit a variant's evaluation weights to datagen output (Texel's method) and write
+    /// them as its generated source file
+    Tune(tune_cmd::TuneArgs),
     /// Play a match between two UCI engines, refereed by the rules core
     /// (its options: redfool match --help)
     #[command(disable_help_flag = true, after_long_help = matchrunner::cli::USAGE)]
@@ -122,6 +126,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Play(args) => play_cmd::run(&args),
         Command::Bench(args) => engine::bench::run(&Vec::from_iter(args.depth)).map_err(CliError::Runner),
         Command::Datagen(args) => datagen_cmd::run(&args),
+        Command::Tune(args) => tune_cmd::run(&args),
         Command::Match(args) => matchrunner::run(&args.args).map_err(CliError::Runner),
     }
 }
