@@ -19,6 +19,12 @@ pub enum CliError {
     Read(io::Error),
     /// A file could not be written.
     File { path: PathBuf, error: io::Error },
+    /// An output file exists and was not to be added to.
+    Exists(PathBuf),
+    /// A file to be added to does not hold text.
+    NotText(PathBuf),
+    /// Tuning data that cannot be used.
+    Data(crate::tune_cmd::DataError),
     /// The engine found no move in a position that is not over: a bug, said
     /// plainly rather than with a panic.
     NoEngineMove,
@@ -35,6 +41,9 @@ impl fmt::Display for CliError {
             CliError::Write(e) => write!(f, "cannot write to standard output: {e}"),
             CliError::Read(e) => write!(f, "cannot read standard input: {e}"),
             CliError::File { path, error } => write!(f, "cannot write {}: {error}", path.display()),
+            CliError::Exists(path) => write!(f, "{} exists: pass --append to add to it", path.display()),
+            CliError::NotText(path) => write!(f, "{} is not a text file: not adding to it", path.display()),
+            CliError::Data(e) => e.fmt(f),
             CliError::NoEngineMove => f.write_str("the engine found no move in a position that is not over"),
             CliError::Runner(message) => f.write_str(message),
             CliError::Serve(e) => write!(f, "the web board's server failed: {e}"),

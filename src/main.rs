@@ -8,6 +8,7 @@
 
 mod analyse_cmd;
 mod common_args;
+mod datagen_cmd;
 mod error;
 mod game_record;
 mod game_setup;
@@ -19,6 +20,7 @@ mod play_cmd;
 mod score_text;
 mod serve;
 mod startpos_cmd;
+mod tune_cmd;
 
 use clap::{Args, Parser, Subcommand};
 use common_args::VariantName;
@@ -67,6 +69,12 @@ enum Command {
     Play(play_cmd::PlayArgs),
     /// Search a fixed set of positions; last lines: Nodes searched, Nodes/second
     Bench(BenchArgs),
+    /// Play the engine against itself and write positions, scores and results for tuning
+    /// (or, with --openings, balanced openings as EPD)
+    Datagen(datagen_cmd::DatagenArgs),
+    /// Fit a variant's evaluation weights to datagen output (Texel's method) and write
+    /// them as its generated source file
+    Tune(tune_cmd::TuneArgs),
     /// Play a match between two UCI engines, refereed by the rules core
     /// (its options: redfool match --help)
     #[command(disable_help_flag = true, after_long_help = matchrunner::cli::USAGE)]
@@ -120,6 +128,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Analyse(args) => analyse_cmd::run(&args),
         Command::Play(args) => play_cmd::run(&args),
         Command::Bench(args) => engine::bench::run(&Vec::from_iter(args.depth)).map_err(CliError::Runner),
+        Command::Datagen(args) => datagen_cmd::run(&args),
+        Command::Tune(args) => tune_cmd::run(&args),
         Command::Match(args) => matchrunner::run(&args.args).map_err(CliError::Runner),
         Command::Serve(args) => serve::run(&args),
     }

@@ -4,6 +4,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod datagen;
 pub mod greedy;
 pub mod history;
 pub mod limits;

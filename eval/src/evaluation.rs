@@ -6,6 +6,7 @@
 use crate::bits::{self, Tables};
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
+use crate::tuned;
 use crate::weights::TEMPO;
 use movegen::{Bb, Bitboard, Colour, Geometry, Position, Role, Variant};
 
@@ -74,10 +75,14 @@ impl<'a, V: Variant, R: Recorder> Evaluation<'a, V, R> {
         (total, self.recorder)
     }
 
-    /// Adds a term, given for each side from its own point of view.
+    /// Adds a term, given for each side from its own point of view, at the
+    /// variant's fitted percentage (see [`crate::tuned`]). The net is
+    /// scaled, not each side, so that the evaluation stays exactly
+    /// colour-symmetric.
     #[inline(always)]
     pub(crate) fn add(&mut self, term: Term, white: Score, black: Score) {
-        self.total += white - black;
+        let percent = tuned::of(V::KIND).percent[term as usize];
+        self.total += (white - black).percent(percent);
         self.recorder.term(term, white, black);
     }
 

@@ -18,6 +18,8 @@ mod pieces;
 mod psqt;
 mod score;
 mod trace;
+pub mod tune;
+pub mod tuned;
 pub mod weights;
 
 pub use score::Score;
@@ -52,6 +54,7 @@ pub fn evaluate_white<V: Variant>(pos: &Position<V>) -> i32 {
 /// only; the total includes the checkered pieces' worth.
 pub fn trace<V: Variant>(pos: &Position<V>) -> Trace {
     let mut trace = Evaluation::new(pos, Trace::default()).run().1;
+    trace.percent = tuned::of(V::KIND).percent;
     if pos.state().stage().is_some() {
         trace.total = evaluate_white(pos);
     }

@@ -7,9 +7,9 @@ use crate::evaluation::Evaluation;
 use crate::psqt;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
+use crate::tuned;
 use crate::weights::{
     BISHOP_PAIR, KING_ATTACKER_UNITS, KING_ZONE_HIT_UNITS, MOBILITY, MOBILITY_BASELINE, PHASE_MAX, PHASE_WEIGHT,
-    PIECE_VALUE,
 };
 use movegen::{Bb, Bitboard, Colour, Role, Square, Variant};
 
@@ -23,10 +23,11 @@ struct Tally {
 }
 
 impl Tally {
-    /// Counts a piece of `role` whose square earns `placement`.
+    /// Counts a piece of `role` worth `material` (the variant's fitted
+    /// values) whose square earns `placement`.
     #[inline(always)]
-    fn add_piece(&mut self, role: Role, placement: Score) {
-        self.material += PIECE_VALUE[role.index()];
+    fn add_piece(&mut self, role: Role, material: &[Score; Role::COUNT], placement: Score) {
+        self.material += material[role.index()];
         self.phase += PHASE_WEIGHT[role.index()];
         self.placement += placement;
     }
@@ -54,9 +55,10 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         // Fool's (nothing may enter it), not covered by an enemy pawn.
         let area = tables.all & !board.colour(us) & !self.pawn_attacks[(!us).index()] & !self.fool;
         let table = &psqt::table::<V::G>()[us.index()];
+        let material = &tuned::of(V::KIND).material;
         for role in [Role::Pawn, Role::King, Role::Barbarian] {
             for sq in board.pieces(us, role).squares() {
-                tally.add_piece(role, table[role.index()][sq.index()]);
+                tally.add_piece(role, material, table[role.index()][sq.index()]);
             }
         }
         self.mobile(us, Role::Knight, area, &mut tally, |sq| tables.knight(sq));
@@ -103,7 +105,7 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         let table = &psqt::table::<V::G>()[u][r];
         for sq in self.pos.board().pieces(us, role).squares() {
             let attacks = attacks_from(sq);
-            tally.add_piece(role, table[sq.index()]);
+            tally.add_piece(role, &tuned::of(V::KIND).material, table[sq.index()]);
             tally.mobility += MOBILITY[r] * ((attacks & area).count() as i32 - MOBILITY_BASELINE[r]);
             self.attacked[u] |= attacks;
             let zone_hits = attacks & self.king_zone[them];

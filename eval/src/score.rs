@@ -45,6 +45,12 @@ impl Score {
     pub const fn scaled(self, numerator: i32, denominator: i32) -> Score {
         Score::new(self.mg() * numerator / denominator, self.eg() * numerator / denominator)
     }
+    /// Each part times its own percentage: `mg * percent.mg() / 100` and
+    /// `eg * percent.eg() / 100`, truncated toward zero like [`Score::scaled`].
+    #[inline(always)]
+    pub const fn percent(self, percent: Score) -> Score {
+        Score::new(self.mg() * percent.mg() / 100, self.eg() * percent.eg() / 100)
+    }
     /// The blend of both parts at `phase` (from [`PHASE_MAX`], all pieces on
     /// the board, down to 0, none left).
     #[inline(always)]

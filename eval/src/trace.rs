@@ -91,8 +91,11 @@ impl Recorder for Silent {
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Trace {
     /// Each term's (White, Black) scores, indexed by `Term as usize`, each
-    /// from its owner's point of view.
+    /// from its owner's point of view, as the hand-set weights compute them.
     pub terms: [[Score; 2]; Term::COUNT],
+    /// The percentage (middlegame, endgame) at which the variant counts each
+    /// term (see [`crate::tuned`]).
+    pub percent: [Score; Term::COUNT],
     /// The game phase, from [`PHASE_MAX`] (all pieces on) down to 0.
     pub phase: i32,
     /// The evaluation in centipawns from White's point of view, the same
@@ -105,9 +108,15 @@ impl Trace {
     pub fn side(&self, term: Term, colour: Colour) -> Score {
         self.terms[term as usize][colour.index()]
     }
-    /// The term's net worth to White (White's score minus Black's).
+    /// The term's net worth to White (White's score minus Black's), as the
+    /// hand-set weights compute it.
     pub fn net(&self, term: Term) -> Score {
         self.side(term, Colour::White) - self.side(term, Colour::Black)
+    }
+    /// The term's net worth to White as the evaluation counts it: the net
+    /// at the variant's percentage.
+    pub fn counted(&self, term: Term) -> Score {
+        self.net(term).percent(self.percent[term as usize])
     }
 }
 
@@ -123,7 +132,7 @@ impl Recorder for Trace {
 
 impl fmt::Display for Trace {
     /// A table of the terms in centipawns, each side from its own point of
-    /// view and the net from White's.
+    /// view and the net as counted (at the variant's percentage) from White's.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pair = |s: Score| format!("{:>7} {:>7}", s.mg(), s.eg());
         let rule = format!("{:-<16}+{:-<17}+{:-<17}+{:-<24}", "", "", "", "");
@@ -135,7 +144,7 @@ impl fmt::Display for Trace {
         )?;
         writeln!(f, "{rule}")?;
         for term in Term::ALL {
-            let net = self.net(term);
+            let net = self.counted(term);
             writeln!(
                 f,
                 "{:>15} | {} | {} | {} {:>6}",

@@ -221,6 +221,12 @@ impl<V: Variant> Position<V> {
     pub fn previous_keys(&self) -> impl DoubleEndedIterator<Item = u64> + ExactSizeIterator + '_ {
         self.history.iter().map(|u| u.key)
     }
+    /// Forgets the history (the position stays): a game that starts from
+    /// this position, such as a self-play game from a random opening, sees
+    /// no repetitions of the moves that led here, and unmake stops here.
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
 
     // ----- attacks -----
 

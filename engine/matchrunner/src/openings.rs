@@ -110,8 +110,9 @@ pub fn load<V: Variant>(
     Ok(openings)
 }
 
-/// One opening per non-blank line: four FEN fields, then either the two
-/// FEN clocks or EPD operations (`hmvc` and `fmvn` give the clocks, others
+/// One opening per non-blank line: four FEN fields, then either the rest
+/// of a FEN (the two clocks and any fields of the variant's own) or EPD
+/// operations (`hmvc` and `fmvn` give the clocks, others
 /// are ignored). Lines starting with `#` are comments; a leading
 /// byte-order mark is skipped.
 fn from_epd<V: Variant>(text: &str, chess960: bool, path: &str) -> Result<Vec<Opening>, OpeningError> {
@@ -141,8 +142,10 @@ fn epd_to_fen(line: &str) -> String {
     let board = fields.iter().take(4).copied().collect::<Vec<_>>().join(" ");
     let rest = &fields[fields.len().min(4)..];
     let is_number = |s: &&str| s.bytes().all(|b| b.is_ascii_digit()) && !s.is_empty();
-    if rest.len() == 2 && rest.iter().all(is_number) {
-        return format!("{board} {} {}", rest[0], rest[1]);
+    // A whole FEN: the clocks, then any fields of the variant's own (the
+    // nine-field FEN of Checkered chess), which the rules core reads.
+    if rest.first().is_some_and(is_number) && !line.contains(';') {
+        return fields.join(" ");
     }
     let operations = rest.join(" ");
     let operand = |opcode: &str| {
@@ -206,6 +209,18 @@ mod tests {
         assert_eq!(epd_to_fen("8/8/8/8/8/8/8/K6k w - - hmvc 7; fmvn 40; c0 \"x\";"), "8/8/8/8/8/8/8/K6k w - - 7 40");
         assert_eq!(epd_to_fen("8/8/8/8/8/8/8/K6k b - - id \"a\";"), "8/8/8/8/8/8/8/K6k b - - 0 1");
         assert_eq!(epd_to_fen("8/8/8/8/8/8/8/K6k b - - 3 9"), "8/8/8/8/8/8/8/K6k b - - 3 9");
+    }
+
+    #[test]
+    fn a_checkered_fen_keeps_its_own_fields() {
+        // Eight plies in: the checkered pieces' field says which are left.
+        let fen = "rnbqkbnr/3ppppp/p1p5/8/1p3P2/1P1P3N/P1P1P1PP/RNBQKB1R w KQkq - 0 5 1111101110111111 - 1";
+        assert_eq!(epd_to_fen(fen), fen);
+        let openings = from_epd::<movegen::Checkered>(&format!("{fen}\n"), false, "c.epd").unwrap();
+        assert_eq!(openings[0].fen, fen);
+        let start = movegen::Checkered::START_FEN;
+        let openings = from_epd::<movegen::Checkered>(&format!("{start}\n"), false, "c.epd").unwrap();
+        assert_eq!(openings[0].fen, start);
     }
 
     #[test]
