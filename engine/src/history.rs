@@ -1,42 +1,127 @@
-//! What a search thread learns about quiet moves while it searches: killer
-//! moves (quiet moves that refuted a sibling at the same ply) and the
-//! history of quiet moves that caused or failed to cause cut-offs. They
-//! order the moves of later nodes; each thread keeps its own.
+//! What a search thread learns about moves while it searches, to order the
+//! moves of later nodes (each thread keeps its own):
+//!
+//! - killer moves: quiet moves that refuted a sibling at the same ply;
+//! - the main history: how often a quiet move (side, from, to) caused or
+//!   failed to cause a cut-off, anywhere in the tree;
+//! - continuation histories: the same for a quiet move as the answer to the
+//!   move one ply before it and as the follow-up to our own move two plies
+//!   before it, keyed by the moved piece and its destination: what refutes
+//!   a knight landing on e5 is much the same wherever in the tree it lands;
+//! - the capture history: how often a capture (or a Fool kill) by this
+//!   piece, on that square, of that victim, caused a cut-off, to tell good
+//!   captures of the same material gain apart.
 
 use crate::value::MAX_PLY;
-use movegen::{Colour, Move};
+use movegen::{Colour, Move, Role, Square};
 
 /// History scores stay within `±HISTORY_MAX`.
 pub const HISTORY_MAX: i32 = 16_384;
 /// Squares per side of the from-to table: enough for any board whose square
 /// index fits a `u8`.
 const SQUARES: usize = 256;
+/// Capture-history victims: every role, plus "none" (a promotion alone).
+const VICTIMS: usize = Role::COUNT + 1;
+/// How many plies back the continuation histories look.
+pub const CONTINUATION_PLIES: usize = 2;
 
-/// Killers and history of one search thread.
+/// A moved piece and its destination: what continuation and capture
+/// histories are keyed by.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PieceTo {
+    /// The moving piece's role.
+    pub role: Role,
+    /// Where it went.
+    pub to: Square,
+}
+
+/// What the ordering of one node's moves depends on besides the moves
+/// themselves: where the node is, whose move it is, and the moves that led
+/// to it.
+#[derive(Clone, Copy, Debug)]
+pub struct NodeContext {
+    /// Plies from the root.
+    pub ply: usize,
+    /// The side to move.
+    pub side: Colour,
+    /// The moves made one and two plies before (`None` at the root, after a
+    /// null move, or before the root).
+    pub before: [Option<PieceTo>; CONTINUATION_PLIES],
+}
+
+/// A tactical move as the capture history sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Capture {
+    /// The capturing piece and the square it moves to.
+    pub piece: PieceTo,
+    /// The piece it takes (or the Fool kills), `None` for a bare promotion.
+    pub victim: Option<Role>,
+}
+
+/// Killers and histories of one search thread.
 pub struct Heuristics {
     killers: Vec<[Move; 2]>,
     /// Indexed by side to move, origin and destination of the base move.
-    history: Box<[i16]>,
+    main: Box<[i16]>,
+    /// Indexed by side to move, the earlier move's piece-to and this
+    /// move's piece-to, on the board of `squares` squares.
+    continuation: Box<[i16]>,
+    /// Indexed by side to move, the capturer's piece-to and the victim.
+    capture: Box<[i16]>,
+    /// The board size the continuation and capture tables are laid out for.
+    squares: usize,
 }
 
 impl Default for Heuristics {
     fn default() -> Heuristics {
-        Heuristics {
-            killers: vec![[Move::default(); 2]; MAX_PLY + 1],
-            history: vec![0; 2 * SQUARES * SQUARES].into_boxed_slice(),
-        }
+        Heuristics::for_board(64)
     }
 }
 
 #[inline]
-fn index(side: Colour, m: Move) -> usize {
+fn main_index(side: Colour, m: Move) -> usize {
     (side.index() * SQUARES + m.from().index()) * SQUARES + m.to().index()
 }
 
+/// Moves a history score by `bonus`, less the more it is already saturated
+/// in that direction, so scores stay within `±HISTORY_MAX` and recent
+/// results weigh more than old ones.
+#[inline]
+fn nudge(entry: &mut i16, bonus: i32) {
+    let old = *entry as i32;
+    *entry = (old + bonus - old * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// The bonus (or malus) a cut-off at `depth` is worth.
+#[inline]
+fn bonus(depth: i32) -> i32 {
+    (depth * depth).min(1200) * 8
+}
+
 impl Heuristics {
+    /// Empty heuristics laid out for a board of `squares` squares.
+    fn for_board(squares: usize) -> Heuristics {
+        let piece_tos = Role::COUNT * squares;
+        Heuristics {
+            killers: vec![[Move::default(); 2]; MAX_PLY + 1],
+            main: vec![0; 2 * SQUARES * SQUARES].into_boxed_slice(),
+            continuation: vec![0; 2 * piece_tos * piece_tos].into_boxed_slice(),
+            capture: vec![0; 2 * piece_tos * VICTIMS].into_boxed_slice(),
+            squares,
+        }
+    }
+
+    /// Makes the tables fit a board of `squares` squares, forgetting them
+    /// when the board changed (a new variant).
+    pub fn prepare(&mut self, squares: usize) {
+        if self.squares != squares {
+            *self = Heuristics::for_board(squares);
+        }
+    }
+
     /// Forgets everything, as for a new game.
     pub fn clear(&mut self) {
-        *self = Heuristics::default();
+        *self = Heuristics::for_board(self.squares);
     }
 
     /// Forgets the killers, which belong to the plies of one search.
@@ -50,34 +135,91 @@ impl Heuristics {
         self.killers[ply]
     }
 
-    /// The history score of quiet move `m` played by `side`.
+    #[inline]
+    fn piece_to_index(&self, p: PieceTo) -> usize {
+        p.role.index() * self.squares + p.to.index()
+    }
+
+    #[inline]
+    fn continuation_index(&self, side: Colour, before: PieceTo, now: PieceTo) -> usize {
+        let piece_tos = Role::COUNT * self.squares;
+        (side.index() * piece_tos + self.piece_to_index(before)) * piece_tos + self.piece_to_index(now)
+    }
+
+    #[inline]
+    fn capture_index(&self, side: Colour, c: Capture) -> usize {
+        let victim = c.victim.map_or(Role::COUNT, Role::index);
+        ((side.index() * Role::COUNT * self.squares) + self.piece_to_index(c.piece)) * VICTIMS + victim
+    }
+
+    /// The main history of quiet move `m` played by `side` alone.
     #[inline]
     pub fn history(&self, side: Colour, m: Move) -> i32 {
-        self.history[index(side, m)] as i32
+        self.main[main_index(side, m)] as i32
     }
 
-    /// Records that quiet move `best` refuted the node at `ply` searched to
-    /// `depth`, after the quiet moves `tried` had failed to.
-    pub fn reward(&mut self, side: Colour, ply: usize, depth: i32, best: Move, tried: &[Move]) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != best {
+    /// The ordering score of quiet move `m` (moving `piece`) at `node`: its
+    /// main history plus its continuation histories.
+    #[inline]
+    pub fn quiet(&self, node: &NodeContext, m: Move, piece: PieceTo) -> i32 {
+        let mut score = self.history(node.side, m);
+        for before in node.before.iter().flatten() {
+            score += self.continuation[self.continuation_index(node.side, *before, piece)] as i32;
+        }
+        score
+    }
+
+    /// The capture history of tactical move `c` played by `side`.
+    #[inline]
+    pub fn capture(&self, side: Colour, c: Capture) -> i32 {
+        self.capture[self.capture_index(side, c)] as i32
+    }
+
+    /// Records that quiet move `best` (moving `piece`) refuted `node`,
+    /// searched to `depth`, after the quiet moves `quiets` and the tactical
+    /// moves `captures` had failed to.
+    pub fn reward_quiet(
+        &mut self,
+        node: &NodeContext,
+        depth: i32,
+        best: (Move, PieceTo),
+        quiets: &[(Move, PieceTo)],
+        captures: &[Capture],
+    ) {
+        let killers = &mut self.killers[node.ply];
+        if killers[0] != best.0 {
             killers[1] = killers[0];
-            killers[0] = best;
+            killers[0] = best.0;
         }
-        let bonus = (depth * depth).min(1200) * 8;
-        self.nudge(side, best, bonus);
-        for &m in tried {
-            self.nudge(side, m, -bonus);
+        let bonus = bonus(depth);
+        self.nudge_quiet(node, best, bonus);
+        for &quiet in quiets {
+            self.nudge_quiet(node, quiet, -bonus);
+        }
+        for &c in captures {
+            let i = self.capture_index(node.side, c);
+            nudge(&mut self.capture[i], -bonus);
         }
     }
 
-    /// Moves a history score by `bonus`, less the more it is already
-    /// saturated in that direction, so scores stay within `±HISTORY_MAX` and
-    /// recent results weigh more than old ones.
-    fn nudge(&mut self, side: Colour, m: Move, bonus: i32) {
-        let entry = &mut self.history[index(side, m)];
-        let old = *entry as i32;
-        *entry = (old + bonus - old * bonus.abs() / HISTORY_MAX) as i16;
+    /// Records that tactical move `best` refuted `node`, searched to
+    /// `depth`, after the tactical moves `captures` had failed to.
+    pub fn reward_capture(&mut self, node: &NodeContext, depth: i32, best: Capture, captures: &[Capture]) {
+        let bonus = bonus(depth);
+        let i = self.capture_index(node.side, best);
+        nudge(&mut self.capture[i], bonus);
+        for &c in captures {
+            let i = self.capture_index(node.side, c);
+            nudge(&mut self.capture[i], -bonus);
+        }
+    }
+
+    fn nudge_quiet(&mut self, node: &NodeContext, (m, piece): (Move, PieceTo), bonus: i32) {
+        nudge(&mut self.main[main_index(node.side, m)], bonus);
+        for before in node.before.iter().flatten() {
+            let i = self.continuation_index(node.side, *before, piece);
+            nudge(&mut self.continuation[i], bonus);
+        }
     }
 }
 
@@ -86,24 +228,74 @@ mod tests {
     use super::*;
     use movegen::{legal_moves, Chess, Position};
 
+    fn piece_to(pos: &Position<Chess>, m: Move) -> PieceTo {
+        PieceTo { role: pos.piece_at(m.from()).unwrap().role, to: m.to() }
+    }
+
     #[test]
     fn rewards_raise_the_best_move_lower_the_others_and_stay_bounded() {
-        let moves = legal_moves(&Position::<Chess>::startpos());
+        let pos = Position::<Chess>::startpos();
+        let moves = legal_moves(&pos);
         let (best, other) = (moves[0], moves[1]);
+        let (best, other) = ((best, piece_to(&pos, best)), (other, piece_to(&pos, other)));
         let mut h = Heuristics::default();
+        let node = NodeContext { ply: 3, side: Colour::White, before: [None; 2] };
         for _ in 0..1000 {
-            h.reward(Colour::White, 3, 20, best, &[other]);
+            h.reward_quiet(&node, 20, best, &[other], &[]);
         }
-        assert!(h.history(Colour::White, best) > 0 && h.history(Colour::White, best) <= HISTORY_MAX);
-        assert!(h.history(Colour::White, other) < 0 && h.history(Colour::White, other) >= -HISTORY_MAX);
-        assert_eq!(h.history(Colour::Black, best), 0, "the other side's table is apart");
-        assert_eq!(h.killers(3), [best, Move::default()]);
-        h.reward(Colour::White, 3, 1, other, &[]);
-        assert_eq!(h.killers(3), [other, best]);
+        assert!(h.history(Colour::White, best.0) > 0 && h.history(Colour::White, best.0) <= HISTORY_MAX);
+        assert!(h.history(Colour::White, other.0) < 0 && h.history(Colour::White, other.0) >= -HISTORY_MAX);
+        assert_eq!(h.history(Colour::Black, best.0), 0, "the other side's table is apart");
+        assert_eq!(h.killers(3), [best.0, Move::default()]);
+        h.reward_quiet(&node, 1, other, &[], &[]);
+        assert_eq!(h.killers(3), [other.0, best.0]);
         h.new_search();
         assert_eq!(h.killers(3), [Move::default(); 2]);
-        assert!(h.history(Colour::White, best) > 0, "history outlives a search");
+        assert!(h.history(Colour::White, best.0) > 0, "history outlives a search");
         h.clear();
-        assert_eq!(h.history(Colour::White, best), 0);
+        assert_eq!(h.history(Colour::White, best.0), 0);
+    }
+
+    #[test]
+    fn continuation_history_belongs_to_the_move_before() {
+        let pos = Position::<Chess>::startpos();
+        let find = |text: &str| pos.parse_uci(text).unwrap();
+        let (nf3, e4) = (find("g1f3"), find("e2e4"));
+        let knight_f3 = piece_to(&pos, nf3);
+        let pawn_e4 = piece_to(&pos, e4);
+        let after_e4 = NodeContext { ply: 1, side: Colour::Black, before: [Some(pawn_e4), None] };
+        let after_nf3 = NodeContext { ply: 1, side: Colour::Black, before: [Some(knight_f3), None] };
+        let unrelated = NodeContext { ply: 1, side: Colour::Black, before: [None, None] };
+        // A black reply, keyed by the white move before it.
+        let reply = PieceTo { role: Role::Knight, to: find("b1c3").to() };
+        let reply_move = find("b1c3");
+        let mut h = Heuristics::default();
+        h.reward_quiet(&after_e4, 8, (reply_move, reply), &[], &[]);
+        let main_only = h.quiet(&unrelated, reply_move, reply);
+        assert!(main_only > 0);
+        assert_eq!(h.quiet(&after_e4, reply_move, reply), 2 * main_only, "main plus continuation");
+        assert_eq!(h.quiet(&after_nf3, reply_move, reply), main_only, "no continuation after another move");
+    }
+
+    #[test]
+    fn capture_history_tells_victims_apart_and_a_quiet_cut_punishes_captures() {
+        let sq = Square::new(20);
+        let by_knight = PieceTo { role: Role::Knight, to: sq };
+        let takes_pawn = Capture { piece: by_knight, victim: Some(Role::Pawn) };
+        let takes_rook = Capture { piece: by_knight, victim: Some(Role::Rook) };
+        let node = NodeContext { ply: 2, side: Colour::White, before: [None; 2] };
+        let mut h = Heuristics::for_board(80);
+        h.reward_capture(&node, 6, takes_rook, &[takes_pawn]);
+        assert!(h.capture(Colour::White, takes_rook) > 0);
+        assert!(h.capture(Colour::White, takes_pawn) < 0);
+        assert_eq!(h.capture(Colour::Black, takes_rook), 0);
+        let rewarded = h.capture(Colour::White, takes_rook);
+        let quiet = (Move::default(), PieceTo { role: Role::Bishop, to: sq });
+        h.reward_quiet(&node, 6, quiet, &[], &[takes_rook]);
+        assert!(h.capture(Colour::White, takes_rook) < rewarded, "a quiet cut-off punishes the captures tried");
+        h.prepare(80);
+        assert!(h.capture(Colour::White, takes_pawn) < 0, "the same board keeps what was learnt");
+        h.prepare(144);
+        assert_eq!(h.capture(Colour::White, takes_pawn), 0, "a new board starts empty");
     }
 }

@@ -11,7 +11,8 @@
 //! piece gains that piece, and one whose answer kills one of the mover's own
 //! pieces (the moved piece included) loses it, whatever else the move does.
 
-use crate::history::Heuristics;
+use crate::history::{Capture, Heuristics, NodeContext, PieceTo};
+use crate::search::params::CAPTURE_HISTORY_DIVISOR;
 use crate::see::exchange;
 use crate::tt::TableMove;
 use eval::piece_value;
@@ -31,6 +32,8 @@ pub struct Material {
     /// True for captures, promotions and moves whose Fool answer kills an
     /// enemy piece: the moves the quiescence search looks at.
     pub tactical: bool,
+    /// The enemy piece taken, or killed by the Fool's answer.
+    pub victim: Option<Role>,
 }
 
 impl Material {
@@ -38,18 +41,27 @@ impl Material {
     #[inline]
     pub fn of<V: Variant>(pos: &Position<V>, m: Move) -> Material {
         let us = pos.side_to_move();
-        let captured = pos.captured_by(m).map_or(0, |p| piece_value(p.role));
+        let captured = pos.captured_by(m).map(|p| p.role);
         let promoted = m.promotion().map_or(0, |r| piece_value(r) - piece_value(Role::Pawn));
-        let (fool_gain, fool_kills_enemy) = match pos.fool_victim(m) {
-            Some(victim) if victim.colour == us => (-piece_value(victim.role), false),
-            Some(victim) => (piece_value(victim.role), true),
-            None => (0, false),
+        let (fool_gain, fool_kills) = match pos.fool_victim(m) {
+            Some(victim) if victim.colour == us => (-piece_value(victim.role), None),
+            Some(victim) => (piece_value(victim.role), Some(victim.role)),
+            None => (0, None),
         };
+        let captured_value = captured.map_or(0, piece_value);
         Material {
-            gain: captured + promoted + fool_gain,
-            tactical: captured != 0 || m.promotion().is_some() || fool_kills_enemy,
+            gain: captured_value + promoted + fool_gain,
+            tactical: captured_value != 0 || m.promotion().is_some() || fool_kills.is_some(),
+            victim: captured.or(fool_kills),
         }
     }
+}
+
+/// The piece legal move `m` of `pos` moves, and where to.
+#[inline]
+pub fn piece_to<V: Variant>(pos: &Position<V>, m: Move) -> PieceTo {
+    let role = pos.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
+    PieceTo { role, to: m.to() }
 }
 
 /// A legal move with its ordering score and material assessment.
@@ -61,6 +73,8 @@ pub struct ScoredMove {
     pub order: i32,
     /// What it captures or kills, for the exchange evaluation and pruning.
     pub material: Material,
+    /// The moving piece and its destination, for the histories.
+    pub piece: PieceTo,
     /// The static exchange evaluation, once worked out (for tactical moves
     /// only, and only when the move is picked: most nodes cut off before
     /// their later captures are looked at).
@@ -69,7 +83,18 @@ pub struct ScoredMove {
 
 impl ScoredMove {
     fn unscored(mv: Move) -> ScoredMove {
-        ScoredMove { mv, order: 0, material: Material { gain: 0, tactical: false }, exchange: None }
+        ScoredMove {
+            mv,
+            order: 0,
+            material: Material { gain: 0, tactical: false, victim: None },
+            piece: PieceTo { role: Role::Pawn, to: mv.to() },
+            exchange: None,
+        }
+    }
+
+    /// The move as the capture history sees it.
+    pub fn capture(&self) -> Capture {
+        Capture { piece: self.piece, victim: self.material.victim }
     }
 
     /// What the move wins or loses once the exchange it starts is over: the
@@ -118,6 +143,7 @@ impl MoveList {
         for (i, m) in self.moves.iter_mut().enumerate() {
             m.order = len - i as i32;
             m.material = Material::of(pos, m.mv);
+            m.piece = piece_to(pos, m.mv);
             // Worked out now, so that picking does not reorder the list.
             m.exchange = m.material.tactical.then(|| exchange(pos, m.mv, m.material));
         }
@@ -133,12 +159,18 @@ impl MoveList {
         self.moves.is_empty()
     }
 
-    /// Scores every move for a node at `ply` whose table move is `table_move`.
-    pub fn score<V: Variant>(&mut self, pos: &Position<V>, table_move: TableMove, ply: usize, heuristics: &Heuristics) {
+    /// Scores every move for `node`, whose table move is `table_move`.
+    pub fn score<V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        table_move: TableMove,
+        node: &NodeContext,
+        heuristics: &Heuristics,
+    ) {
         for m in &mut self.moves {
             m.material = Material::of(pos, m.mv);
         }
-        self.order(pos, table_move, ply, heuristics);
+        self.order(pos, table_move, node, heuristics);
     }
 
     /// Keeps only the tactical moves and scores them as [`MoveList::score`]
@@ -148,29 +180,38 @@ impl MoveList {
         &mut self,
         pos: &Position<V>,
         table_move: TableMove,
-        ply: usize,
+        node: &NodeContext,
         heuristics: &Heuristics,
     ) {
         self.moves.retain_mut(|m| {
             m.material = Material::of(pos, m.mv);
             m.material.tactical
         });
-        self.order(pos, table_move, ply, heuristics);
+        self.order(pos, table_move, node, heuristics);
     }
 
-    /// Sets the ordering score of every move from its material assessment.
-    fn order<V: Variant>(&mut self, pos: &Position<V>, table_move: TableMove, ply: usize, heuristics: &Heuristics) {
-        let us = pos.side_to_move();
-        let killers = heuristics.killers(ply);
+    /// Sets the ordering score of every move from its material assessment
+    /// and the histories.
+    fn order<V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        table_move: TableMove,
+        node: &NodeContext,
+        heuristics: &Heuristics,
+    ) {
+        let killers = heuristics.killers(node.ply);
         self.sorted = false;
         for m in &mut self.moves {
             m.exchange = None;
+            m.piece = piece_to(pos, m.mv);
+            let role = m.piece.role;
             m.order = if table_move.matches(m.mv) {
                 TABLE_MOVE
             } else if m.material.tactical && m.material.gain >= 0 {
-                // Until picked, a capture is assumed to keep what it wins.
-                let attacker = pos.piece_at(m.mv.from()).map_or(0, |p| piece_value(p.role));
-                GOOD_TACTICAL + 16 * m.material.gain - attacker / 64
+                // Until picked, a capture is assumed to keep what it wins;
+                // among equal gains, those that cut off before come first.
+                let history = heuristics.capture(node.side, m.capture()) / CAPTURE_HISTORY_DIVISOR;
+                GOOD_TACTICAL + 16 * m.material.gain - piece_value(role) / 64 + history
             } else if m.material.gain < 0 {
                 LOSING + 16 * m.material.gain
             } else if m.mv == killers[0] {
@@ -178,7 +219,7 @@ impl MoveList {
             } else if m.mv == killers[1] {
                 KILLERS[1]
             } else {
-                heuristics.history(us, m.mv)
+                heuristics.quiet(node, m.mv, m.piece)
             };
         }
     }
@@ -232,10 +273,14 @@ mod tests {
     use super::*;
     use movegen::{Chess, Position, RedFool};
 
+    fn context<V: Variant>(pos: &Position<V>, ply: usize) -> NodeContext {
+        NodeContext { ply, side: pos.side_to_move(), before: [None; 2] }
+    }
+
     fn ordered<V: Variant>(pos: &Position<V>, heuristics: &Heuristics) -> Vec<String> {
         let mut list = MoveList::default();
         list.generate(pos);
-        list.score(pos, TableMove::NONE, 0, heuristics);
+        list.score(pos, TableMove::NONE, &context(pos, 0), heuristics);
         (0..list.len()).map(|i| pos.uci(list.pick(pos, i).unwrap().mv)).collect()
     }
 
@@ -265,10 +310,16 @@ mod tests {
         let find = |text: &str| pos.parse_uci(text).unwrap();
         let rook = piece_value(Role::Rook);
         let pawn = piece_value(Role::Pawn);
-        assert_eq!(Material::of(&pos, find("b2h2@g7")), Material { gain: rook, tactical: true });
-        assert_eq!(Material::of(&pos, find("b2b9@g7")), Material { gain: rook, tactical: true });
-        assert_eq!(Material::of(&pos, find("f1h1@f8")), Material { gain: -pawn, tactical: false });
-        assert_eq!(Material::of(&pos, find("c1d2")), Material { gain: 0, tactical: false });
+        assert_eq!(
+            Material::of(&pos, find("b2h2@g7")),
+            Material { gain: rook, tactical: true, victim: Some(Role::Rook) }
+        );
+        assert_eq!(
+            Material::of(&pos, find("b2b9@g7")),
+            Material { gain: rook, tactical: true, victim: Some(Role::Rook) }
+        );
+        assert_eq!(Material::of(&pos, find("f1h1@f8")), Material { gain: -pawn, tactical: false, victim: None });
+        assert_eq!(Material::of(&pos, find("c1d2")), Material { gain: 0, tactical: false, victim: None });
         let order = ordered(&pos, &Heuristics::default());
         let mut kills = order[..2].to_vec();
         kills.sort();
@@ -281,12 +332,16 @@ mod tests {
         let pos = Position::<Chess>::startpos();
         let find = |text: &str| pos.parse_uci(text).unwrap();
         let mut heuristics = Heuristics::default();
-        heuristics.reward(pos.side_to_move(), 2, 8, find("g1f3"), &[]);
-        heuristics.reward(pos.side_to_move(), 2, 4, find("b1c3"), &[]);
-        heuristics.reward(pos.side_to_move(), 5, 3, find("a2a3"), &[]);
+        let reward = |heuristics: &mut Heuristics, ply, depth, text| {
+            let m = find(text);
+            heuristics.reward_quiet(&context(&pos, ply), depth, (m, piece_to(&pos, m)), &[], &[]);
+        };
+        reward(&mut heuristics, 2, 8, "g1f3");
+        reward(&mut heuristics, 2, 4, "b1c3");
+        reward(&mut heuristics, 5, 3, "a2a3");
         let mut list = MoveList::default();
         list.generate(&pos);
-        list.score(&pos, TableMove::of(find("h2h4")), 2, &heuristics);
+        list.score(&pos, TableMove::of(find("h2h4")), &context(&pos, 2), &heuristics);
         let order: Vec<String> = (0..list.len()).map(|i| pos.uci(list.pick(&pos, i).unwrap().mv)).collect();
         assert_eq!(&order[..4], ["h2h4", "b1c3", "g1f3", "a2a3"]);
     }

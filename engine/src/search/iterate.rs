@@ -81,7 +81,7 @@ impl<V: Variant> Worker<'_, V> {
         let mut list = MoveList::default();
         list.set_in_order(&self.pos, self.root_moves.iter().map(|rm| rm.mv));
         let table_move = self.shared.tt.probe(self.pos.key(), 0).map_or(TableMove::NONE, |hit| hit.mv);
-        list.score(&self.pos, table_move, 0, self.heuristics);
+        list.score(&self.pos, table_move, &self.node_context(0), self.heuristics);
         let order: Vec<Move> = (0..list.len()).filter_map(|i| list.pick(&self.pos, i)).map(|m| m.mv).collect();
         self.root_moves.sort_by_key(|rm| order.iter().position(|&m| m == rm.mv));
     }

@@ -6,7 +6,7 @@ use super::iterate::RootMove;
 use super::params::*;
 use super::stopping::MainThread;
 use super::threads::Shared;
-use crate::history::Heuristics;
+use crate::history::{Capture, Heuristics, NodeContext, PieceTo};
 use crate::movepick::{Material, MoveList};
 use crate::search::{Bound, Report};
 use crate::tt::{TableMove, TtBound, TtData, TtHit};
@@ -19,7 +19,12 @@ use std::sync::atomic::Ordering;
 pub(crate) struct Frame {
     pub(crate) moves: MoveList,
     /// The quiet moves tried so far that did not cut off.
-    pub(crate) quiets: Vec<Move>,
+    pub(crate) quiets: Vec<(Move, PieceTo)>,
+    /// The tactical moves tried so far that did not cut off.
+    pub(crate) captures: Vec<Capture>,
+    /// The move being searched from this ply (`None` for a null move), for
+    /// the continuation histories of the plies below.
+    pub(crate) current: Option<PieceTo>,
     /// The best line found from this ply.
     pub(crate) pv: Vec<Move>,
     pub(crate) static_eval: Value,
@@ -149,6 +154,14 @@ impl<'a, V: Variant> Worker<'a, V> {
         check
     }
 
+    /// What ordering the moves at `ply` depends on: the side to move and the
+    /// moves that led here.
+    #[inline]
+    pub(super) fn node_context(&self, ply: usize) -> NodeContext {
+        let before = |back: usize| if ply >= back { self.frames[ply - back].current } else { None };
+        NodeContext { ply, side: self.pos.side_to_move(), before: [before(1), before(2)] }
+    }
+
     /// Copies the best line found below `ply` after `mv` into `ply`'s line.
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
         let (here, below) = self.frames.split_at_mut(ply + 1);
@@ -257,11 +270,14 @@ impl<'a, V: Variant> Worker<'a, V> {
                 // Mate only when a piece gives check: the Fool alone draws.
                 return if self.pos.checkers().any() { mated_in(ply) } else { DRAW };
             }
-            moves.score(&self.pos, table_move, ply, self.heuristics);
+        }
+        let node = self.node_context(ply);
+        if !root {
+            self.frames[ply].moves.score(&self.pos, table_move, &node, self.heuristics);
         }
         self.frames[ply].quiets.clear();
+        self.frames[ply].captures.clear();
 
-        let us = self.pos.side_to_move();
         let killers = self.heuristics.killers(ply);
         let original_alpha = alpha;
         let mut best_value = -INFINITE;
@@ -305,6 +321,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 skip_quiets |= late;
                 continue;
             }
+            self.frames[ply].current = Some(scored.piece);
             self.frames[ply + 1].plies_from_null = self.frames[ply].plies_from_null + 1;
             searched += 1;
             let new_depth = depth - 1;
@@ -320,7 +337,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                     reduction = REDUCTIONS[depth.min(63) as usize][searched.min(63)];
                     reduction += cut_node as i32 + !improving as i32;
                     reduction -= PV as i32 + gives_check as i32 + is_killer as i32;
-                    reduction -= self.heuristics.history(us, mv) / LMR_HISTORY_DIVISOR;
+                    reduction -= self.heuristics.quiet(&node, mv, scored.piece) / LMR_HISTORY_DIVISOR;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 value = -self.search::<false>(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true, gives_check);
@@ -347,16 +364,24 @@ impl<'a, V: Variant> Worker<'a, V> {
                         self.update_pv(ply, mv);
                     }
                     if value >= beta {
-                        if !tactical {
-                            self.heuristics.reward(us, ply, depth, mv, &self.frames[ply].quiets);
+                        let frame = &self.frames[ply];
+                        if tactical {
+                            self.heuristics.reward_capture(&node, depth, scored.capture(), &frame.captures);
+                        } else {
+                            let best = (mv, scored.piece);
+                            self.heuristics.reward_quiet(&node, depth, best, &frame.quiets, &frame.captures);
                         }
                         break;
                     }
                     alpha = value;
                 }
             }
-            if !tactical && Some(mv) != best_move {
-                self.frames[ply].quiets.push(mv);
+            if Some(mv) != best_move {
+                if tactical {
+                    self.frames[ply].captures.push(scored.capture());
+                } else {
+                    self.frames[ply].quiets.push((mv, scored.piece));
+                }
             }
         }
 
@@ -408,6 +433,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             + depth / NULL_MOVE_DEPTH_DIVISOR
             + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
         self.pos.make_null();
+        self.frames[ply].current = None;
         self.shared.tt.prefetch(self.pos.key());
         self.frames[ply + 1].plies_from_null = 0;
         // After a pass the opponent is not in check: their own move left

@@ -69,8 +69,13 @@ pub(crate) const IIR_MIN_DEPTH: i32 = 4;
 pub(crate) const SHALLOW_PRUNING_DEPTH: i32 = 6;
 /// Late-move reductions apply from this depth.
 pub(crate) const LMR_MIN_DEPTH: i32 = 3;
-/// One ply less reduction per this much history score.
-pub(crate) const LMR_HISTORY_DIVISOR: i32 = 6000;
+/// One ply less reduction per this much history score (main and
+/// continuation histories summed).
+pub(crate) const LMR_HISTORY_DIVISOR: i32 = 10_000;
+/// In move ordering the capture history counts this many times less than
+/// the material a capture wins (16 per centipawn): it orders captures of
+/// (nearly) equal gain.
+pub(crate) const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 /// Table cutoffs are not trusted this close to the fifty-move rule.
 pub(crate) const TT_CUTOFF_HALFMOVE_LIMIT: u32 = 90;
 /// Aspiration windows from this depth on.

@@ -63,10 +63,12 @@ impl<V: Variant> Worker<'_, V> {
             return if self.pos.checkers().any() { mated_in(ply) } else { DRAW };
         }
         let table_move = hit.map_or(TableMove::NONE, |h| h.mv);
+        let node = self.node_context(ply);
+        let moves = &mut self.frames[ply].moves;
         if in_check {
-            moves.score(&self.pos, table_move, ply, self.heuristics);
+            moves.score(&self.pos, table_move, &node, self.heuristics);
         } else {
-            moves.score_tactical(&self.pos, table_move, ply, self.heuristics);
+            moves.score_tactical(&self.pos, table_move, &node, self.heuristics);
         }
         let mut best_move = None;
         let mut index = 0;
@@ -90,6 +92,7 @@ impl<V: Variant> Worker<'_, V> {
                 quiet_evasions += 1;
             }
             self.pos.make(scored.mv);
+            self.frames[ply].current = Some(scored.piece);
             self.shared.tt.prefetch(self.pos.key());
             self.frames[ply + 1].plies_from_null = self.frames[ply].plies_from_null + 1;
             let gives_check = self.pos.in_check();
