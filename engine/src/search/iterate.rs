@@ -96,6 +96,7 @@ impl<V: Variant> Worker<'_, V> {
         } else {
             (-INFINITE, INFINITE)
         };
+        self.root_depth = depth;
         loop {
             let value = self.search::<true>(alpha, beta, depth, 0, false, self.pos.in_check());
             self.root_moves[self.pv_index..].sort_by_key(|rm| Reverse(rm.score));
