@@ -382,6 +382,26 @@ fn two_threads_report_the_line_they_play() {
     }
 }
 
+/// A depth-limited search with helpers ends once any thread has finished
+/// the depth asked for (a helper's line is then adopted): the result is of
+/// exactly that depth, and the last line reported is the one played.
+#[test]
+fn two_threads_stop_at_the_depth_asked_for() {
+    let options = SearchOptions { threads: 2, ..one_thread() };
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "2q1kbn1/1bppn2r/4p3/r4ppp/1p5P/NP2*3/7N/PR1P4/2P1PPP1/2BQKBR1 b - - 2 21",
+    ] {
+        let pos = position::<RedFool>(fen);
+        for d in [7, 8, 9] {
+            let (result, infos) = search(&pos, &depth(d), &options);
+            let last = infos.last().expect("a line");
+            assert_eq!(result.depth, d, "{fen}");
+            assert_eq!((last.depth, Some(last.pv[0])), (d, result.best), "{fen}");
+        }
+    }
+}
+
 #[test]
 fn two_threads_find_the_mate_too() {
     let pos = position::<RedFool>("8/3R4/8/7p/2Q5/8/3p4/1k2r3/4*3/1K6 w - - 0 1");

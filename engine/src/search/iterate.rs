@@ -63,6 +63,13 @@ impl<V: Variant> Worker<'_, V> {
                 break;
             }
             self.completed_depth = depth as u32;
+            // A helper that finishes the last depth of a depth-limited
+            // search ends it: the depth asked for is reached, and the main
+            // thread adopts the helper's line (see `finish`).
+            if self.main.is_none() && depth == max_depth {
+                self.shared.finished.store(true, Ordering::Relaxed);
+                break;
+            }
             if self.main.is_some() {
                 for line in 0..lines {
                     self.report_line(line, depth);
