@@ -110,7 +110,7 @@ impl BenchResult {
 pub fn bench(depth: u32, mut each: impl FnMut(usize, &str, &str, u64)) -> BenchResult {
     let mut searcher = Searcher::new(HASH_MB);
     let limits = Limits { depth: Some(depth), ..Limits::default() };
-    let options = SearchOptions { threads: 1, multipv: 1, move_overhead: 0 };
+    let options = SearchOptions { threads: 1, multipv: 1, move_overhead: 0, skill: None };
     let mut elapsed = Duration::ZERO;
     let mut nodes = 0;
     for (number, &(variant, chess960, fen)) in POSITIONS.iter().enumerate() {

@@ -11,6 +11,7 @@ pub mod limits;
 pub mod movepick;
 pub mod search;
 pub mod see;
+pub mod skill;
 pub mod timeman;
 pub mod tt;
 pub mod uci;

@@ -173,6 +173,10 @@ pub struct Session {
     running: Option<RunningJob>,
     /// Plays instead of the search while the `Greedy` option is on.
     greedy: GreedyPlayer,
+    /// Searches started so far: a weakened search seeds its random errors
+    /// with this count, so a session's choices are reproducible and yet
+    /// differ from one move to the next.
+    searches: u64,
 }
 
 impl Default for Session {
@@ -197,6 +201,7 @@ impl Session {
             setup: None,
             running: None,
             greedy: GreedyPlayer::default(),
+            searches: 0,
         }
     }
 
@@ -308,6 +313,9 @@ impl Session {
             OptionChange::Ponder(on) => self.options.ponder = on,
             OptionChange::ShowWdl(on) => self.options.show_wdl = on,
             OptionChange::Greedy(on) => self.options.greedy = on,
+            OptionChange::SkillLevel(level) => self.options.skill_level = level,
+            OptionChange::LimitStrength(on) => self.options.limit_strength = on,
+            OptionChange::Elo(elo) => self.options.elo = elo,
             OptionChange::NoEffect => {}
         }
         Ok(())
@@ -431,7 +439,9 @@ impl Session {
             threads: self.options.threads,
             multipv: self.options.multipv,
             move_overhead: self.options.move_overhead,
+            skill: self.options.skill(self.searches),
         };
+        self.searches += 1;
         let wdl = self.wdl_model();
         self.spawn_job(Box::new(move |searcher, signals| {
             let result =

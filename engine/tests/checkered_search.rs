@@ -8,7 +8,7 @@ use movegen::{legal_moves, Checkered, Position, Score};
 
 fn search(fen: &str, depth: u32) -> (Position<Checkered>, SearchResult) {
     let pos = Position::<Checkered>::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let options = SearchOptions { threads: 1, multipv: 1, move_overhead: 0 };
+    let options = SearchOptions { threads: 1, multipv: 1, move_overhead: 0, skill: None };
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     let result = Searcher::new(16).search(&pos, &limits, &options, &Signals::default(), &mut |_: Report| {});
     (pos, result)

@@ -14,7 +14,7 @@ fn position<V: Variant>(fen: &str) -> Position<V> {
 }
 
 fn one_thread() -> SearchOptions {
-    SearchOptions { threads: 1, multipv: 1, move_overhead: 0 }
+    SearchOptions { threads: 1, multipv: 1, move_overhead: 0, skill: None }
 }
 
 fn depth(d: u32) -> Limits {

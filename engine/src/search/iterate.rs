@@ -7,6 +7,7 @@ use super::params::*;
 use super::threads::ThreadBest;
 use crate::movepick::MoveList;
 use crate::search::{Bound, SearchResult};
+use crate::skill::Skill;
 use crate::tt::TableMove;
 use crate::value::{is_mate, to_score, Value, DRAW, INFINITE};
 use movegen::{legal_moves, Move, Variant};
@@ -35,11 +36,19 @@ impl RootMove {
 
 impl<V: Variant> Worker<'_, V> {
     /// Searches ever deeper until the limits or the main thread say stop.
-    pub(crate) fn iterate(&mut self) {
+    /// A weakened search ([`Skill`]) goes no deeper than its level allows,
+    /// keeps its candidate lines, and returns the main thread's choice
+    /// among them at the last iteration finished (reporting only the
+    /// lines `MultiPV` asks for).
+    pub(crate) fn iterate(&mut self) -> Option<ThreadBest> {
         self.heuristics.new_search();
         self.order_root_moves();
+        let skill = self.shared.options.skill.as_ref();
         let max_depth = self.shared.limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
-        let lines = self.shared.options.multipv.clamp(1, self.root_moves.len());
+        let max_depth = skill.map_or(max_depth, |skill| max_depth.min(skill.depth() as i32));
+        let shown = self.shared.options.multipv.clamp(1, self.root_moves.len());
+        let lines = skill.map_or(shown, |_| shown.max(Skill::CANDIDATES.min(self.root_moves.len())));
+        let mut choice = None;
         let mut depth = 0;
         while depth < max_depth && !self.stopped {
             depth += 1;
@@ -71,9 +80,10 @@ impl<V: Variant> Worker<'_, V> {
                 break;
             }
             if self.main.is_some() {
-                for line in 0..lines {
+                for line in 0..shown {
                     self.report_line(line, depth);
                 }
+                choice = skill.map(|skill| self.skill_choice(skill, lines));
                 if self.iteration_ends_search(previous_best) {
                     self.shared.finished.store(true, Ordering::Relaxed);
                     break;
@@ -81,6 +91,14 @@ impl<V: Variant> Worker<'_, V> {
             }
         }
         self.shared.nodes[self.id].0.store(self.nodes, Ordering::Relaxed);
+        choice
+    }
+
+    /// The line `skill` plays among the first `lines` root moves of the
+    /// iteration just finished.
+    fn skill_choice(&self, skill: &Skill, lines: usize) -> ThreadBest {
+        let scores: Vec<Value> = self.root_moves[..lines].iter().map(|rm| rm.score).collect();
+        ThreadBest { depth: self.completed_depth, line: self.root_moves[skill.choose(&scores)].clone() }
     }
 
     /// Orders the root moves for the first iteration as any node would.
@@ -131,21 +149,21 @@ impl<V: Variant> Worker<'_, V> {
     }
 
     /// Ends the main thread's search and returns the best move: the main
-    /// thread's own, or the line of a helper that finished a deeper
-    /// iteration (`deeper`). When that line, or a new best move of the main
-    /// thread's unfinished iteration, is not the last line reported, it is
-    /// reported now, so that the last line shown starts with the move
-    /// played. The node count is the caller's to fill in once every thread
-    /// has ended.
-    pub(crate) fn finish(mut self, deeper: Option<ThreadBest>) -> SearchResult {
+    /// thread's own, or the line `chosen` for it (by a helper that finished
+    /// a deeper iteration, or by a weakened search's [`Skill`]). When that
+    /// line, or a new best move of the main thread's unfinished iteration,
+    /// is not the last line reported, it is reported now, so that the last
+    /// line shown starts with the move played. The node count is the
+    /// caller's to fill in once every thread has ended.
+    pub(crate) fn finish(mut self, chosen: Option<ThreadBest>) -> SearchResult {
         let mut depth = self.completed_depth + 1;
-        let adopted = deeper.is_some();
-        if let Some(helper) = deeper {
-            let at = self.root_moves.iter().position(|rm| rm.mv == helper.line.mv).expect("threads share root moves");
+        let adopted = chosen.is_some();
+        if let Some(chosen) = chosen {
+            let at = self.root_moves.iter().position(|rm| rm.mv == chosen.line.mv).expect("threads share root moves");
             self.root_moves[..=at].rotate_right(1);
-            self.root_moves[0] = helper.line;
-            self.completed_depth = helper.depth;
-            depth = helper.depth;
+            self.root_moves[0] = chosen.line;
+            self.completed_depth = chosen.depth;
+            depth = chosen.depth;
         }
         let reported = self.main.as_ref().and_then(|main| main.reported_best);
         if self.root_moves[0].score > -INFINITE && (adopted || reported != Some(self.root_moves[0].mv)) {

@@ -9,7 +9,8 @@
 //! thread is the main thread: it alone watches the clock, reports, and
 //! decides when the search ends; the helpers stop when it does. The move
 //! played is the main thread's, unless a helper finished a deeper iteration:
-//! then that helper's best line is taken.
+//! then that helper's best line is taken. A weakened search ([`Skill`])
+//! plays the main thread's choice among its candidate lines instead.
 
 mod iterate;
 mod node;
@@ -21,6 +22,7 @@ mod threads;
 
 use crate::history::Heuristics;
 use crate::limits::Limits;
+use crate::skill::Skill;
 use crate::timeman::TimeManager;
 use crate::tt::{HashAllocError, TranspositionTable};
 use crate::value::{mate_in, mated_in, to_score, DRAW};
@@ -42,11 +44,14 @@ pub struct SearchOptions {
     /// Milliseconds lost per move between our `bestmove` and the opponent's
     /// clock starting, kept in reserve by the time manager.
     pub move_overhead: u64,
+    /// Play weaker on purpose (`Skill Level`, `UCI_Elo`); `None` is full
+    /// strength.
+    pub skill: Option<Skill>,
 }
 
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
-        SearchOptions { threads: 1, multipv: 1, move_overhead: 10 }
+        SearchOptions { threads: 1, multipv: 1, move_overhead: 10, skill: None }
     }
 }
 
@@ -208,14 +213,14 @@ impl Searcher {
                 .collect();
             let main = MainThread::new(clock, started, report);
             let mut worker = Worker::new(0, pos.clone(), &shared, main_heuristics, root_moves, Some(main));
-            worker.iterate();
+            let skill_choice = worker.iterate();
             worker.wait();
             let deepest = helpers
                 .into_iter()
                 .map(|helper| helper.join().expect("a helper thread panicked"))
                 .filter(|helper| helper.depth > worker.completed_depth())
                 .max_by_key(|helper| helper.depth);
-            worker.finish(deepest)
+            worker.finish(skill_choice.or(deepest))
         });
         // Every thread has published its final count by now.
         result.nodes = shared.total_nodes();

@@ -1,6 +1,7 @@
 //! The UCI options the engine offers, their limits, and `setoption` parsing.
 
 use super::echo::echo;
+use crate::skill::{self, Skill};
 use movegen::VariantKind;
 use std::fmt;
 
@@ -25,6 +26,12 @@ pub struct EngineOptions {
     pub show_wdl: bool,
     /// Play as the 1-ply material-greedy test opponent instead of searching.
     pub greedy: bool,
+    /// `Skill Level`: 20 is full strength.
+    pub skill_level: i64,
+    /// `UCI_LimitStrength`: play at `UCI_Elo`, overriding `Skill Level`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`: the strength asked for when `UCI_LimitStrength` is on.
+    pub elo: i64,
 }
 
 impl EngineOptions {
@@ -42,6 +49,20 @@ impl EngineOptions {
             ponder: false,
             show_wdl: false,
             greedy: false,
+            skill_level: *skill::LEVELS.end(),
+            limit_strength: false,
+            elo: *skill::ELO.start(),
+        }
+    }
+
+    /// How weak to play (`None`: full strength), the random errors drawn
+    /// from `seed`: `UCI_Elo` when `UCI_LimitStrength` is on, else `Skill
+    /// Level`.
+    pub fn skill(&self, seed: u64) -> Option<Skill> {
+        if self.limit_strength {
+            Some(Skill::from_elo(self.elo, seed))
+        } else {
+            Skill::from_level(self.skill_level, seed)
         }
     }
 }
@@ -122,6 +143,12 @@ pub enum OptionChange {
     ShowWdl(bool),
     /// `Greedy`: play the 1-ply material player instead of searching.
     Greedy(bool),
+    /// `Skill Level`.
+    SkillLevel(i64),
+    /// `UCI_LimitStrength`.
+    LimitStrength(bool),
+    /// `UCI_Elo`.
+    Elo(i64),
     /// `Clear Hash`: forget what earlier searches learnt.
     ClearHash,
     /// An option GUIs send as information (`UCI_AnalyseMode`,
@@ -182,6 +209,19 @@ pub fn declarations(start: &EngineOptions) -> Vec<String> {
         "option name UCI_Opponent type string default <empty>".to_string(),
         format!("option name UCI_EngineAbout type string default {}", engine_about()),
         "option name Greedy type check default false".to_string(),
+        format!(
+            "option name Skill Level type spin default {} min {} max {}",
+            start.skill_level,
+            skill::LEVELS.start(),
+            skill::LEVELS.end()
+        ),
+        format!("option name UCI_LimitStrength type check default {}", start.limit_strength),
+        format!(
+            "option name UCI_Elo type spin default {} min {} max {}",
+            start.elo,
+            skill::ELO.start(),
+            skill::ELO.end()
+        ),
     ]
 }
 
@@ -231,6 +271,12 @@ pub fn parse_setoption(args: &str) -> Result<OptionChange, OptionError> {
         }
         "move overhead" => spin("Move Overhead", value_of("milliseconds")?, 0, MOVE_OVERHEAD_MAX)
             .map(|v| OptionChange::MoveOverhead(v as u64)),
+        "skill level" => spin("Skill Level", value_of("a level")?, *skill::LEVELS.start(), *skill::LEVELS.end())
+            .map(OptionChange::SkillLevel),
+        "uci_limitstrength" => check("UCI_LimitStrength", value_of("true or false")?).map(OptionChange::LimitStrength),
+        "uci_elo" => {
+            spin("UCI_Elo", value_of("an Elo rating")?, *skill::ELO.start(), *skill::ELO.end()).map(OptionChange::Elo)
+        }
         "clear hash" => Ok(OptionChange::ClearHash),
         _ => Err(OptionError::Unknown(name.to_string())),
     }
@@ -280,6 +326,20 @@ mod tests {
         assert_eq!(parse_setoption("name UCI_Chess960 value TRUE"), Ok(OptionChange::Chess960(true)));
         assert_eq!(parse_setoption("name greedy value true"), Ok(OptionChange::Greedy(true)));
         assert_eq!(parse_setoption("name UCI_ShowWDL value true"), Ok(OptionChange::ShowWdl(true)));
+        assert_eq!(parse_setoption("name skill level value 0"), Ok(OptionChange::SkillLevel(0)));
+        assert_eq!(parse_setoption("name UCI_LimitStrength value true"), Ok(OptionChange::LimitStrength(true)));
+        assert_eq!(parse_setoption("name UCI_Elo value 1500"), Ok(OptionChange::Elo(1500)));
+    }
+
+    #[test]
+    fn limit_strength_overrides_the_skill_level() {
+        let mut options = EngineOptions::starting_in(VariantKind::Chess, false);
+        assert_eq!(options.skill(1), None, "full strength by default");
+        options.skill_level = 3;
+        assert_eq!(options.skill(1).map(|s| s.level()), Some(3.0));
+        options.limit_strength = true;
+        options.elo = *skill::ELO.end();
+        assert_eq!(options.skill(1).map(|s| s.level()), Some(skill::level_of_elo(options.elo)));
     }
 
     #[test]
@@ -307,6 +367,12 @@ mod tests {
         assert!(matches!(parse_setoption("name Hash"), Err(OptionError::Syntax(_))));
         assert!(matches!(parse_setoption("name Nonsense value 1"), Err(OptionError::Unknown(_))));
         assert!(matches!(parse_setoption("value 3"), Err(OptionError::Syntax(_))));
+        let below = format!("name UCI_Elo value {}", skill::ELO.start() - 1);
+        assert!(matches!(parse_setoption(&below), Err(OptionError::BadValue { name: "UCI_Elo", .. })));
+        assert!(matches!(parse_setoption("name Skill Level value 21"), Err(OptionError::BadValue { .. })));
+        assert!(matches!(parse_setoption("name Skill Level value -1"), Err(OptionError::BadValue { .. })));
+        assert!(matches!(parse_setoption("name Skill Level value strong"), Err(OptionError::BadValue { .. })));
+        assert!(matches!(parse_setoption("name UCI_LimitStrength value 1"), Err(OptionError::BadValue { .. })));
     }
 
     #[test]
