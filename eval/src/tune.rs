@@ -283,8 +283,12 @@ pub fn source(variant: VariantKind, weights: &Weights, made: &Provenance) -> Str
         let scores = weights.field(field);
         if field.is_array() {
             let _ = writeln!(text, "    {}: [", field.name());
-            for (i, s) in scores.iter().enumerate() {
-                let _ = writeln!(text, "        {}, // {i}", score(s));
+            // Each score with its index, the comments aligned as rustfmt
+            // aligns them.
+            let items: Vec<String> = scores.iter().map(|s| format!("{},", score(s))).collect();
+            let width = items.iter().map(String::len).max().unwrap_or(0);
+            for (i, item) in items.iter().enumerate() {
+                let _ = writeln!(text, "        {item:<width$} // {i}");
             }
             text.push_str("    ],\n");
         } else {
@@ -476,7 +480,7 @@ mod tests {
         assert!(text.contains("//! Command: `redfool tune --variant chess --data a.data`"), "{text}");
         assert!(text.contains("//! Data: a.data (12 positions)"), "{text}");
         assert!(text.contains("0.100000 / 0.110000 before, 0.090000 / 0.100000 after"), "{text}");
-        assert!(text.contains("        Score::new(320, 305), // 1\n"), "{text}");
+        assert!(text.contains("        Score::new(320, 305),  // 1\n"), "{text}");
         assert!(text.contains("    tempo: Score::new(20, 10),\n"), "{text}");
         assert_eq!(text.matches("Score::new(").count(), Weights::COUNT);
     }
