@@ -30,7 +30,7 @@ pub struct TuneArgs {
     /// Passes of gradient descent over the data
     #[arg(long, value_name = "N", default_value_t = 500, value_parser = in_range(1..=1_000_000usize))]
     epochs: usize,
-    /// Adam's step size (centipawns, percent)
+    /// Adam's step size (centipawns; percent for the percentage weights)
     #[arg(long, value_name = "R", default_value_t = 1.0)]
     rate: f64,
     /// Where to write the generated weights [default: eval/src/tuned/<variant>.rs]
@@ -113,12 +113,12 @@ fn tune_variant<V: Variant>(args: &TuneArgs) -> Result<(), CliError> {
         before[1]
     ));
     let descent = Descent { epochs: args.epochs, rate: args.rate };
-    let (fitted, best) = tune::descend::<V>(fit, test, &start, k, descent, |epoch, loss, held| {
+    let (fitted, best) = tune::descend(fit, test, &start, k, descent, |epoch, loss, held| {
         output::note(&format!("epoch {epoch}: loss {loss:.6} / {held:.6}\n"));
     });
     output::note(&format!("kept the weights of epoch {best}, the lowest held-out loss\n"));
     let tuned = fitted.rounded();
-    let rounded = tune::Weights::from(&tuned);
+    let rounded = tune::Params::from(&tuned);
     let after = [tune::loss(fit, &rounded, k), tune::loss(test, &rounded, k)];
     output::note(&format!("after: loss {:.6} / {:.6} (fitted / held out)\n", after[0], after[1]));
     let command = std::iter::once("redfool".to_string())

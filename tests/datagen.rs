@@ -98,7 +98,7 @@ fn tune_fits_datagen_output_and_writes_its_source() {
     assert!(notes.contains("after: loss"), "{notes}");
     let text = std::fs::read_to_string(&source).unwrap();
     assert!(text.contains("//! Command: `redfool tune --variant chess --data"), "{text}");
-    assert!(text.contains("pub(super) const TUNED: Tuned = Tuned {"), "{text}");
+    assert!(text.contains("pub(super) const WEIGHTS: Weights = Weights {"), "{text}");
     // A line that is not data is refused with its place.
     std::fs::write(&data, "x | y\n").unwrap();
     let out = redfool(&["tune", "--variant", "chess", "--data", data.to_str().unwrap()]);

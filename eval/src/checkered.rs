@@ -29,9 +29,9 @@
 
 use crate::psqt;
 use crate::score::Score;
+use crate::tuned;
 use crate::weights::{
-    KING_ATTACKER_UNITS, KING_DANGER_DIVISOR, KING_DANGER_ENDGAME_DIVISOR, KING_DANGER_MAX, KING_ZONE_HIT_UNITS,
-    PHASE_MAX, PHASE_WEIGHT, PIECE_VALUE, TEMPO,
+    king_danger_penalty, KING_ATTACKER_UNITS, KING_ZONE_HIT_UNITS, PHASE_MAX, PHASE_WEIGHT, PIECE_VALUE,
 };
 use movegen::{a_king_attacked_by_checkered, Bb, Bitboard, Colour, Geometry, Position, Role, Square, Stage, Variant};
 
@@ -85,6 +85,13 @@ pub(crate) fn evaluate_white<V: Variant>(pos: &Position<V>, stage: Stage, colour
     from_white(ours)
 }
 
+/// Whether `pos`, in `stage`, is scored by the ordinary evaluation of the
+/// white and black pieces alone: no switch made, no checkered piece on the
+/// board. Only there is the evaluation linear in the variant's weights.
+pub(crate) fn ordinary<V: Variant>(pos: &Position<V>, stage: Stage) -> bool {
+    !matches!(stage, Stage::Two(_)) && pos.board().checkered().is_empty()
+}
+
 /// The game phase counting every piece, checkered ones included.
 fn phase<V: Variant>(pos: &Position<V>) -> i32 {
     let board = pos.board();
@@ -126,8 +133,7 @@ fn danger_units<V: Variant>(role: Role, attacks: Bb<V>, zone: Bb<V>) -> i32 {
 
 /// The ordinary king-danger penalty of `units`, scaled by `percent`.
 fn danger_penalty(units: i32, percent: i32) -> Score {
-    Score::new(-(units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX), -units / KING_DANGER_ENDGAME_DIVISOR)
-        .scaled(percent, 100)
+    king_danger_penalty(units).scaled(percent, 100)
 }
 
 /// Stage 1, from the side to move's point of view: its share of the
@@ -173,7 +179,7 @@ fn stage_one<V: Variant>(pos: &Position<V>) -> i32 {
 /// the white and black pieces.
 fn stage_two<V: Variant>(pos: &Position<V>, switcher: Colour) -> i32 {
     let board = pos.board();
-    let table = psqt::table::<V::G>();
+    let table = psqt::table::<V>();
     let mut total = Score::ZERO;
     // The allied camp: material and placement, each colour on its own table.
     for colour in Colour::ALL {
@@ -209,6 +215,7 @@ fn stage_two<V: Variant>(pos: &Position<V>, switcher: Colour) -> i32 {
     for u in units {
         total -= danger_penalty(u, STAGE_TWO_KING_DANGER_PERCENT);
     }
-    total += if pos.side_to_move() == switcher { TEMPO } else { -TEMPO };
+    let tempo = tuned::of(V::KIND).tempo;
+    total += if pos.side_to_move() == switcher { tempo } else { -tempo };
     total.taper(phase(pos))
 }

@@ -7,7 +7,7 @@ use crate::bits::{self, Tables};
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
 use crate::tuned;
-use crate::weights::TEMPO;
+use crate::weights::{Field, Weights};
 use movegen::{Bb, Bitboard, Colour, Geometry, Position, Role, Variant};
 
 /// The state of one evaluation of `pos`, reporting its terms to `R`.
@@ -75,15 +75,26 @@ impl<'a, V: Variant, R: Recorder> Evaluation<'a, V, R> {
         (total, self.recorder)
     }
 
-    /// Adds a term, given for each side from its own point of view, at the
-    /// variant's fitted percentage (see [`crate::tuned`]). The net is
-    /// scaled, not each side, so that the evaluation stays exactly
-    /// colour-symmetric.
+    /// The variant's weights (a constant).
+    #[inline(always)]
+    pub(crate) fn weights() -> &'static Weights {
+        tuned::of(V::KIND)
+    }
+
+    /// Adds a term, given for each side from its own point of view.
     #[inline(always)]
     pub(crate) fn add(&mut self, term: Term, white: Score, black: Score) {
-        let percent = tuned::of(V::KIND).percent[term as usize];
-        self.total += (white - black).percent(percent);
+        self.total += white - black;
         self.recorder.term(term, white, black);
+    }
+
+    /// Tells the recorder that `colour` earns `count` (middlegame, endgame)
+    /// times the weight `slot` of `field`; nothing on the fast path.
+    #[inline(always)]
+    pub(crate) fn count(&mut self, colour: Colour, field: Field, slot: usize, count: [f64; 2]) {
+        if R::COUNTS {
+            self.recorder.weight(colour, field.offset() + slot, count);
+        }
     }
 
     /// Adds a term computed per colour, indexed by colour.
@@ -95,7 +106,9 @@ impl<'a, V: Variant, R: Recorder> Evaluation<'a, V, R> {
     #[inline(always)]
     fn tempo(&mut self) {
         let mut sides = [Score::ZERO; 2];
-        sides[self.pos.side_to_move().index()] = TEMPO;
+        let us = self.pos.side_to_move();
+        sides[us.index()] = Self::weights().tempo;
+        self.count(us, Field::Tempo, 0, [1.0; 2]);
         self.add_sides(Term::Tempo, sides);
     }
 }

@@ -12,10 +12,7 @@
 use crate::evaluation::Evaluation;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
-use crate::weights::{
-    FOOL_CHECK_THREAT_UNITS, FOOL_CHECK_UNITS, FOOL_KING_DISTANCE, FOOL_MENACE, FOOL_VICTIM_EXPOSED_PERCENT,
-    FOOL_VICTIM_THREATENED_PERCENT, PIECE_VALUE,
-};
+use crate::weights::{Field, FOOL_CHECK_THREAT_UNITS, FOOL_CHECK_UNITS, PIECE_VALUE};
 use movegen::{Bitboard, Colour, Geometry, Role, Square, Variant};
 use std::marker::PhantomData;
 
@@ -110,6 +107,7 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
             Bitboard::EMPTY
         };
 
+        let weights = Self::weights();
         let mut victim_scores = [Score::ZERO; 2];
         let mut distance_scores = [Score::ZERO; 2];
         let mut menace_scores = [Score::ZERO; 2];
@@ -118,17 +116,22 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
             // One stir kills one piece: charge a side once, however many of
             // its pieces tie as his cheapest victims.
             if (victims & board.colour(us)).any() {
-                let percent = if us == self.pos.side_to_move() {
-                    FOOL_VICTIM_EXPOSED_PERCENT
+                let (field, percent) = if us == self.pos.side_to_move() {
+                    (Field::FoolVictimExposed, weights.fool_victim_exposed)
                 } else {
-                    FOOL_VICTIM_THREATENED_PERCENT
+                    (Field::FoolVictimThreatened, weights.fool_victim_threatened)
                 };
-                victim_scores[u] = -PIECE_VALUE[victim_role.index()].scaled(percent, 100);
+                let value = PIECE_VALUE[victim_role.index()];
+                victim_scores[u] = -value.percent(percent);
+                self.count(us, field, 0, [-value.mg() as f64 / 100.0, -value.eg() as f64 / 100.0]);
             }
 
             let king = board.king(us);
             let distance = knight_distance::<V::G>(fool, king) as usize;
-            distance_scores[u] = FOOL_KING_DISTANCE.get(distance).copied().unwrap_or(Score::ZERO);
+            if let Some(&score) = weights.fool_king_distance.get(distance) {
+                distance_scores[u] = score;
+                self.count(us, Field::FoolKingDistance, distance, [1.0; 2]);
+            }
             if distance == 1 {
                 self.king_danger[u] += FOOL_CHECK_UNITS;
             } else if (landings & tables.knight(king)).any() {
@@ -141,7 +144,8 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
             let pawns = tables.pawn(!us, fool) & board.pieces(us, Role::Pawn);
             let pawn_count = pawns.any() as i32 + pawns.more_than_one() as i32;
             let menacers = self.fool_menacers[u] + pawn_count + tables.king(fool).has(king) as i32;
-            menace_scores[u] = FOOL_MENACE * menacers;
+            menace_scores[u] = weights.fool_menace * menacers;
+            self.count(us, Field::FoolMenace, 0, [menacers as f64; 2]);
         }
         self.add_sides(Term::FoolVictims, victim_scores);
         self.add_sides(Term::FoolKingDistance, distance_scores);

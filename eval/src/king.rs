@@ -6,7 +6,7 @@ use crate::bits::{forward, widen};
 use crate::evaluation::Evaluation;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
-use crate::weights::{KING_DANGER_DIVISOR, KING_DANGER_ENDGAME_DIVISOR, KING_DANGER_MAX, PAWN_SHELTER};
+use crate::weights::{king_danger_penalty, Field};
 use movegen::{Bitboard, Colour, Role, Variant};
 
 impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
@@ -15,18 +15,19 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
     #[inline(always)]
     pub(crate) fn king_safety(&mut self) {
         let (board, tables) = (self.pos.board(), self.tables);
+        let weights = Self::weights();
         let mut sides = [Score::ZERO; 2];
         for us in Colour::ALL {
             let u = us.index();
-            let units = self.king_danger[u];
-            let danger = Score::new(
-                -(units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX),
-                -units / KING_DANGER_ENDGAME_DIVISOR,
-            );
+            let penalty = king_danger_penalty(self.king_danger[u]);
+            let danger = penalty.percent(weights.king_danger);
+            self.count(us, Field::KingDanger, 0, [penalty.mg() as f64 / 100.0, penalty.eg() as f64 / 100.0]);
             let files = widen::<V::G>(tables, Bitboard::from_square(board.king(us)));
             let one_ahead = forward::<V::G>(tables, us, files);
             let shield = one_ahead | forward::<V::G>(tables, us, one_ahead);
-            let shelter = PAWN_SHELTER * (shield & board.pieces(us, Role::Pawn)).count() as i32;
+            let shelterers = (shield & board.pieces(us, Role::Pawn)).count() as i32;
+            let shelter = weights.pawn_shelter * shelterers;
+            self.count(us, Field::PawnShelter, 0, [shelterers as f64; 2]);
             sides[u] = danger + shelter;
         }
         self.add_sides(Term::KingSafety, sides);

@@ -54,7 +54,6 @@ pub fn evaluate_white<V: Variant>(pos: &Position<V>) -> i32 {
 /// only; the total includes the checkered pieces' worth.
 pub fn trace<V: Variant>(pos: &Position<V>) -> Trace {
     let mut trace = Evaluation::new(pos, Trace::default()).run().1;
-    trace.percent = tuned::of(V::KIND).percent;
     if pos.state().stage().is_some() {
         trace.total = evaluate_white(pos);
     }

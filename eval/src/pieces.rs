@@ -7,11 +7,8 @@ use crate::evaluation::Evaluation;
 use crate::psqt;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
-use crate::tuned;
-use crate::weights::{
-    BISHOP_PAIR, KING_ATTACKER_UNITS, KING_ZONE_HIT_UNITS, MOBILITY, MOBILITY_BASELINE, PHASE_MAX, PHASE_WEIGHT,
-};
-use movegen::{Bb, Bitboard, Colour, Role, Square, Variant};
+use crate::weights::{Field, KING_ATTACKER_UNITS, KING_ZONE_HIT_UNITS, MOBILITY_BASELINE, PHASE_MAX, PHASE_WEIGHT};
+use movegen::{Bb, Bitboard, Colour, Geometry, Role, Square, Variant};
 
 /// What one side's pieces add up to.
 #[derive(Default)]
@@ -54,11 +51,12 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         // Squares worth moving to: not held by our own pieces, not the
         // Fool's (nothing may enter it), not covered by an enemy pawn.
         let area = tables.all & !board.colour(us) & !self.pawn_attacks[(!us).index()] & !self.fool;
-        let table = &psqt::table::<V::G>()[us.index()];
-        let material = &tuned::of(V::KIND).material;
+        let table = &psqt::table::<V>()[us.index()];
+        let material = &Self::weights().material;
         for role in [Role::Pawn, Role::King, Role::Barbarian] {
             for sq in board.pieces(us, role).squares() {
                 tally.add_piece(role, material, table[role.index()][sq.index()]);
+                self.count_piece(us, role, sq);
             }
         }
         self.mobile(us, Role::Knight, area, &mut tally, |sq| tables.knight(sq));
@@ -84,9 +82,23 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
             self.mobile(us, Role::Ghost, area, &mut tally, |sq| tables.queen(sq, occupied));
         }
         if board.pieces(us, Role::Bishop).more_than_one() {
-            tally.material += BISHOP_PAIR;
+            tally.material += Self::weights().bishop_pair;
+            self.count(us, Field::BishopPair, 0, [1.0; 2]);
         }
         tally
+    }
+
+    /// Counts the weights a piece of `us`'s `role` on `sq` earns: its
+    /// material and its square's piece-square shapes.
+    #[inline(always)]
+    fn count_piece(&mut self, us: Colour, role: Role, sq: Square) {
+        if R::COUNTS {
+            self.count(us, Field::Material, role.index(), [1.0; 2]);
+            let rank = V::G::relative_rank(us, V::G::rank(sq));
+            for (field, numerator, denominator) in psqt::shapes(role, V::G::file(sq), rank, V::G::FILES, V::G::RANKS) {
+                self.count(us, field, 0, [numerator as f64 / denominator as f64; 2]);
+            }
+        }
     }
 
     /// Tallies `us`'s pieces of `role`, a role that moves where it attacks:
@@ -102,11 +114,15 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         attacks_from: impl Fn(Square) -> Bb<V>,
     ) {
         let (u, r, them) = (us.index(), role.index(), (!us).index());
-        let table = &psqt::table::<V::G>()[u][r];
+        let table = &psqt::table::<V>()[u][r];
+        let weights = Self::weights();
         for sq in self.pos.board().pieces(us, role).squares() {
             let attacks = attacks_from(sq);
-            tally.add_piece(role, &tuned::of(V::KIND).material, table[sq.index()]);
-            tally.mobility += MOBILITY[r] * ((attacks & area).count() as i32 - MOBILITY_BASELINE[r]);
+            tally.add_piece(role, &weights.material, table[sq.index()]);
+            self.count_piece(us, role, sq);
+            let mobility = (attacks & area).count() as i32 - MOBILITY_BASELINE[r];
+            tally.mobility += weights.mobility[r] * mobility;
+            self.count(us, Field::Mobility, r, [mobility as f64; 2]);
             self.attacked[u] |= attacks;
             let zone_hits = attacks & self.king_zone[them];
             if zone_hits.any() {

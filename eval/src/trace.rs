@@ -70,9 +70,18 @@ impl Term {
 
 /// Receives each term as the evaluation computes it.
 pub(crate) trait Recorder {
+    /// Whether the recorder takes how many times each weight counts
+    /// ([`Recorder::weight`]): the evaluation works the counts out only for
+    /// one that does, so the fast path never pays for them.
+    const COUNTS: bool = false;
     /// `white` and `black` are the term for each side, from that side's
     /// point of view (positive is good for it).
     fn term(&mut self, term: Term, white: Score, black: Score);
+    /// `colour` earns `count` (middlegame, endgame) times the weight the
+    /// tuner numbers `index` (see [`crate::weights::Field::offset`]): the
+    /// evaluation is the sum of these, up to integer rounding, the phase
+    /// blend and the terms no weight scales.
+    fn weight(&mut self, _colour: Colour, _index: usize, _count: [f64; 2]) {}
     /// The game phase and the final score (White's point of view).
     fn finish(&mut self, phase: i32, total: i32);
 }
@@ -91,11 +100,8 @@ impl Recorder for Silent {
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Trace {
     /// Each term's (White, Black) scores, indexed by `Term as usize`, each
-    /// from its owner's point of view, as the hand-set weights compute them.
+    /// from its owner's point of view.
     pub terms: [[Score; 2]; Term::COUNT],
-    /// The percentage (middlegame, endgame) at which the variant counts each
-    /// term (see [`crate::tuned`]).
-    pub percent: [Score; Term::COUNT],
     /// The game phase, from [`PHASE_MAX`] (all pieces on) down to 0.
     pub phase: i32,
     /// The evaluation in centipawns from White's point of view, the same
@@ -108,15 +114,9 @@ impl Trace {
     pub fn side(&self, term: Term, colour: Colour) -> Score {
         self.terms[term as usize][colour.index()]
     }
-    /// The term's net worth to White (White's score minus Black's), as the
-    /// hand-set weights compute it.
+    /// The term's net worth to White (White's score minus Black's).
     pub fn net(&self, term: Term) -> Score {
         self.side(term, Colour::White) - self.side(term, Colour::Black)
-    }
-    /// The term's net worth to White as the evaluation counts it: the net
-    /// at the variant's percentage.
-    pub fn counted(&self, term: Term) -> Score {
-        self.net(term).percent(self.percent[term as usize])
     }
 }
 
@@ -132,7 +132,7 @@ impl Recorder for Trace {
 
 impl fmt::Display for Trace {
     /// A table of the terms in centipawns, each side from its own point of
-    /// view and the net as counted (at the variant's percentage) from White's.
+    /// view and the net from White's.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pair = |s: Score| format!("{:>7} {:>7}", s.mg(), s.eg());
         let rule = format!("{:-<16}+{:-<17}+{:-<17}+{:-<24}", "", "", "", "");
@@ -144,7 +144,7 @@ impl fmt::Display for Trace {
         )?;
         writeln!(f, "{rule}")?;
         for term in Term::ALL {
-            let net = self.counted(term);
+            let net = self.net(term);
             writeln!(
                 f,
                 "{:>15} | {} | {} | {} {:>6}",

@@ -2,12 +2,16 @@
 //!
 //! Scores are [`Score`] pairs (middlegame, endgame) in centipawns, added for
 //! the side that owns the feature: a negative weight is a penalty. The
-//! values are hand-set starting points, meant to be tuned by games; the
-//! shapes they scale (tables built from the board size) live in the term
-//! modules.
+//! weights the evaluation is linear in form the [`Weights`] set, of which
+//! each variant plays with its own ([`crate::tuned`], fitted by `redfool
+//! tune`); the hand-set values here are where fitting starts. The other
+//! constants (the phase, the king-danger units, which the penalty squares)
+//! are not fitted. The shapes the weights scale (tables built from the
+//! board size) live in the term modules.
 
 use crate::score::Score;
 use movegen::Role;
+use std::slice;
 
 // ----- material -----
 
@@ -42,9 +46,6 @@ pub const PIECE_VALUE: [Score; Role::COUNT] = [
 /// only the wizard stands clearly apart from the knight.
 pub const TAMRUAT_VALUE: [i32; 5] = [290, 560, 300, 330, 100];
 
-/// Bonus for keeping both bishops: together they cover both square colours.
-pub const BISHOP_PAIR: Score = Score::new(30, 50);
-
 // ----- game phase -----
 
 /// How much each role counts towards the game phase (pawns and kings do not).
@@ -55,78 +56,40 @@ pub const PHASE_WEIGHT: [i32; Role::COUNT] = [0, 1, 1, 2, 4, 0, 0, 1, 1, 1, 1, 0
 /// the sum higher; it is capped here.
 pub const PHASE_MAX: i32 = 24;
 
-// ----- piece-square shapes (see `psqt.rs`) -----
-//
-// Each shape is a function of how central a square is (0 on the edge, 100 in
-// the middle) or how far it has advanced (0 on the owner's first rank, 100 on
-// the last), measured relative to the board size so that one set of weights
-// serves 8x8, 8x10 and larger boards. A "centred" weight W gives -W/2 on the
-// edge and +W/2 in the centre.
-
-/// Pawns: bonus for advancing, growing towards the centre files
-/// (middlegame), worth its full weight on a central file at the last rank.
-pub const PAWN_CENTRE_ADVANCE: Score = Score::new(40, 0);
-/// Pawns: bonus for advancing on any file (endgame), full weight at the last rank.
-pub const PAWN_ADVANCE: Score = Score::new(0, 30);
-/// Knights: centred weight; a knight on the rim is dim.
-pub const KNIGHT_CENTRE: Score = Score::new(50, 40);
-/// Bishops: centred weight.
-pub const BISHOP_CENTRE: Score = Score::new(20, 20);
-/// Rooks: centred weight over files only (central files open first).
-pub const ROOK_CENTRE_FILE: Score = Score::new(10, 0);
-/// Rooks: bonus on the rank before the enemy's first rank (the "seventh").
-pub const ROOK_PENULTIMATE_RANK: Score = Score::new(20, 25);
-/// Queens: centred weight.
-pub const QUEEN_CENTRE: Score = Score::new(10, 30);
-/// King: bonus for a wing file, full weight on the edge file, nothing in the
-/// centre files (middlegame shelter).
-pub const KING_WING: Score = Score::new(30, 0);
-/// King: penalty for leaving the first rank, full weight on the last rank.
-pub const KING_ADVANCE: Score = Score::new(-60, 0);
-/// King: centred weight in the endgame, where the king must be active.
-pub const KING_CENTRE: Score = Score::new(0, 60);
-
 // ----- mobility -----
-
-/// Value of each square a piece attacks in its mobility area (squares not
-/// held by its own pieces, not the Fool's, not attacked by enemy pawns),
-/// indexed by role; pawns and kings have no mobility term.
-pub const MOBILITY: [Score; Role::COUNT] = [
-    Score::ZERO,
-    Score::new(6, 6),
-    Score::new(5, 6),
-    Score::new(3, 5),
-    Score::new(2, 4),
-    Score::ZERO,
-    Score::ZERO,
-    Score::new(5, 5),
-    Score::new(4, 4),
-    Score::new(3, 3),
-    Score::new(3, 3),
-    Score::ZERO,
-];
 
 /// The number of mobility squares a role has in a typical position, taken
 /// off before weighting so that piece values stay piece values.
 pub const MOBILITY_BASELINE: [i32; Role::COUNT] = [0, 4, 6, 6, 12, 0, 0, 4, 6, 4, 2, 0];
 
-// ----- pawn structure -----
+// ----- passed pawns -----
 
-/// Per pawn standing behind another pawn of its own on the same file.
-pub const DOUBLED_PAWN: Score = Score::new(-10, -25);
-/// Per pawn with no pawn of its own on the neighbouring files.
-pub const ISOLATED_PAWN: Score = Score::new(-8, -15);
-/// A passed pawn (no enemy pawn ahead on its own or a neighbouring file)
-/// one step from promotion. Farther back it earns this times the square of
-/// the fraction of the way it has come, so the bonus grows as it nears the
-/// last rank, whatever the board's length.
+/// The hand-set passed-pawn bonus one step from promotion. Farther back a
+/// passed pawn starts from this times the square of the fraction of the way
+/// it has come, so the bonus grows as it nears the last rank, whatever the
+/// board's length; fitting then sets each rank on its own.
 pub const PASSED_PAWN: Score = Score::new(70, 140);
+
+/// Hand-set passed-pawn bonuses of a board of `ranks` ranks, indexed by how
+/// many ranks the pawn stands from its own first rank (1 on its start rank,
+/// `ranks - 2` one step from promotion).
+pub const fn passed_bonuses(ranks: u8) -> [Score; 16] {
+    let last = ranks as i32 - 2;
+    let mut table = [Score::ZERO; 16];
+    let mut rank = 1;
+    while rank <= last {
+        table[rank as usize] = PASSED_PAWN.scaled(rank * rank, last * last);
+        rank += 1;
+    }
+    table
+}
 
 // ----- king safety -----
 //
 // Danger to a king is counted in units and turned into a penalty that grows
 // with the square of the units, so that several attackers together weigh
-// much more than each alone.
+// much more than each alone. The units are not fitted (the penalty is not
+// linear in them); the penalty as a whole is, by `Weights::king_danger`.
 
 /// Units per enemy piece that attacks a square next to (or of) the king,
 /// indexed by role.
@@ -145,26 +108,258 @@ pub const KING_DANGER_DIVISOR: i32 = 256;
 pub const KING_DANGER_ENDGAME_DIVISOR: i32 = 8;
 /// The middlegame king-danger penalty never exceeds this.
 pub const KING_DANGER_MAX: i32 = 1200;
-/// Per pawn of the king's own in the three files around it, one or two
-/// ranks ahead of it.
-pub const PAWN_SHELTER: Score = Score::new(12, 0);
 
-// ----- the Red Fool -----
+/// The king-danger penalty of `units` (middlegame, endgame), before the
+/// variant's [`Weights::king_danger`] percentage.
+pub const fn king_danger_penalty(units: i32) -> Score {
+    let mg = units * units / KING_DANGER_DIVISOR;
+    Score::new(-if mg < KING_DANGER_MAX { mg } else { KING_DANGER_MAX }, -units / KING_DANGER_ENDGAME_DIVISOR)
+}
 
-/// Share (percent) of a piece's value charged to its owner when it is among
-/// the Fool's cheapest safe victims and the opponent is to move: any move
-/// that frightens him kills it at once.
-pub const FOOL_VICTIM_THREATENED_PERCENT: i32 = 60;
-/// The same share when the owner is to move and can still rescue the piece.
-pub const FOOL_VICTIM_EXPOSED_PERCENT: i32 = 15;
-/// Added for a king whose knight distance to the Fool is the index (1: the
-/// Fool checks it; 2: one leap away from checking it); farther is free.
-pub const FOOL_KING_DISTANCE: [Score; 4] = [Score::ZERO, Score::new(-30, -15), Score::new(-12, -6), Score::new(-4, -2)];
-/// Per piece attacking the Fool's square: while it stays there every move
-/// sets him leaping, and its owner decides when to release him.
-pub const FOOL_MENACE: Score = Score::new(5, 3);
+// ----- the weight set -----
 
-// ----- side to move -----
+/// A field of [`Weights`]: one score or an array of them, seen as a slice
+/// so that the tuner can number every weight.
+pub trait Slots {
+    /// How many scores the field holds.
+    const LEN: usize;
+    /// Whether the field is an array (even of one).
+    const ARRAY: bool;
+    fn scores(&self) -> &[Score];
+    fn scores_mut(&mut self) -> &mut [Score];
+}
 
-/// Bonus for the side to move: having the move is worth something.
-pub const TEMPO: Score = Score::new(20, 10);
+impl Slots for Score {
+    const LEN: usize = 1;
+    const ARRAY: bool = false;
+    fn scores(&self) -> &[Score] {
+        slice::from_ref(self)
+    }
+    fn scores_mut(&mut self) -> &mut [Score] {
+        slice::from_mut(self)
+    }
+}
+
+impl<const N: usize> Slots for [Score; N] {
+    const LEN: usize = N;
+    const ARRAY: bool = true;
+    fn scores(&self) -> &[Score] {
+        self
+    }
+    fn scores_mut(&mut self) -> &mut [Score] {
+        self
+    }
+}
+
+/// Declares [`Weights`] and [`Field`] from one list, so that a weight is
+/// named, documented and given its hand-set value in one place.
+macro_rules! weight_set {
+    (|$ranks:ident| $($(#[$doc:meta])* $field:ident, $name:ident: $ty:ty = $hand:expr;)*) => {
+        /// Every weight the evaluation is linear in: what `redfool tune`
+        /// fits. Each variant evaluates with its own set, a constant
+        /// ([`crate::tuned::of`]).
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub struct Weights {
+            $($(#[$doc])* pub $field: $ty,)*
+        }
+
+        /// Names a field of [`Weights`].
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub enum Field {
+            $($name,)*
+        }
+
+        impl Field {
+            /// Every field, in declaration order.
+            pub const ALL: &'static [Field] = &[$(Field::$name),*];
+
+            /// How many scores the field holds.
+            pub const fn slots(self) -> usize {
+                match self {
+                    $(Field::$name => <$ty as Slots>::LEN,)*
+                }
+            }
+
+            /// Whether the field is an array of scores.
+            pub const fn is_array(self) -> bool {
+                match self {
+                    $(Field::$name => <$ty as Slots>::ARRAY,)*
+                }
+            }
+
+            /// The field's name in Rust source.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Field::$name => stringify!($field),)*
+                }
+            }
+        }
+
+        impl Weights {
+            /// How many scores the set holds: the weights the tuner numbers.
+            pub const COUNT: usize = 0 $(+ <$ty as Slots>::LEN)*;
+
+            /// The hand-set weights of a board of `ranks` ranks.
+            pub const fn hand_set($ranks: u8) -> Weights {
+                Weights { $($field: $hand,)* }
+            }
+
+            /// The scores of `field`.
+            pub fn field(&self, field: Field) -> &[Score] {
+                match field {
+                    $(Field::$name => self.$field.scores(),)*
+                }
+            }
+
+            /// The scores of `field`, to change.
+            pub fn field_mut(&mut self, field: Field) -> &mut [Score] {
+                match field {
+                    $(Field::$name => self.$field.scores_mut(),)*
+                }
+            }
+        }
+    };
+}
+
+impl Field {
+    /// The number the tuner gives the field's first score: fields are
+    /// numbered in declaration order, each score of an array in turn.
+    pub const fn offset(self) -> usize {
+        let (mut i, mut sum) = (0, 0);
+        while (Field::ALL[i] as usize) < self as usize {
+            sum += Field::ALL[i].slots();
+            i += 1;
+        }
+        sum
+    }
+}
+
+weight_set! { |ranks|
+    // ----- material -----
+
+    /// Material value of each role, indexed by `Role::index()` (see
+    /// [`PIECE_VALUE`]); royal pieces count 0.
+    material, Material: [Score; Role::COUNT] = PIECE_VALUE;
+    /// Bonus for keeping both bishops: together they cover both square colours.
+    bishop_pair, BishopPair: Score = Score::new(30, 50);
+
+    // ----- piece-square shapes (see `psqt.rs`) -----
+    //
+    // Each shape is a function of how central a square is (0 on the edge,
+    // 100 in the middle) or how far it has advanced (0 on the owner's first
+    // rank, 100 on the last), measured relative to the board size so that
+    // one set of weights serves 8x8, 8x10 and larger boards. A "centred"
+    // weight W gives -W/2 on the edge and +W/2 in the centre.
+
+    /// Pawns: bonus for advancing, growing towards the centre files
+    /// (middlegame), worth its full weight on a central file at the last rank.
+    pawn_centre_advance, PawnCentreAdvance: Score = Score::new(40, 0);
+    /// Pawns: bonus for advancing on any file (endgame), full weight at the last rank.
+    pawn_advance, PawnAdvance: Score = Score::new(0, 30);
+    /// Knights (and Tam Ruat's leapers): centred weight; a knight on the rim is dim.
+    knight_centre, KnightCentre: Score = Score::new(50, 40);
+    /// Bishops: centred weight.
+    bishop_centre, BishopCentre: Score = Score::new(20, 20);
+    /// Rooks: centred weight over files only (central files open first).
+    rook_centre_file, RookCentreFile: Score = Score::new(10, 0);
+    /// Rooks: bonus on the rank before the enemy's first rank (the "seventh").
+    rook_penultimate_rank, RookPenultimateRank: Score = Score::new(20, 25);
+    /// Queens (and the emperor): centred weight.
+    queen_centre, QueenCentre: Score = Score::new(10, 30);
+    /// King: bonus for a wing file, full weight on the edge file, nothing in
+    /// the centre files (middlegame shelter).
+    king_wing, KingWing: Score = Score::new(30, 0);
+    /// King: penalty for leaving the first rank, full weight on the last rank.
+    king_advance, KingAdvance: Score = Score::new(-60, 0);
+    /// King: centred weight in the endgame, where the king must be active.
+    king_centre, KingCentre: Score = Score::new(0, 60);
+
+    // ----- mobility -----
+
+    /// Value of each square a piece attacks in its mobility area (squares
+    /// not held by its own pieces, not the Fool's, not attacked by enemy
+    /// pawns) beyond its [`MOBILITY_BASELINE`], indexed by role; pawns and
+    /// kings have no mobility term.
+    mobility, Mobility: [Score; Role::COUNT] = [
+        Score::ZERO,
+        Score::new(6, 6),
+        Score::new(5, 6),
+        Score::new(3, 5),
+        Score::new(2, 4),
+        Score::ZERO,
+        Score::ZERO,
+        Score::new(5, 5),
+        Score::new(4, 4),
+        Score::new(3, 3),
+        Score::new(3, 3),
+        Score::ZERO,
+    ];
+
+    // ----- pawn structure -----
+
+    /// Per pawn standing behind another pawn of its own on the same file.
+    doubled_pawn, DoubledPawn: Score = Score::new(-10, -25);
+    /// Per pawn with no pawn of its own on the neighbouring files.
+    isolated_pawn, IsolatedPawn: Score = Score::new(-8, -15);
+    /// A passed pawn (no enemy pawn ahead on its own or a neighbouring
+    /// file), indexed by how many ranks it stands from its own first rank
+    /// (see [`passed_bonuses`]).
+    passed_pawn, PassedPawn: [Score; 16] = passed_bonuses(ranks);
+
+    // ----- king safety -----
+
+    /// Percent (middlegame, endgame) of [`king_danger_penalty`] charged.
+    king_danger, KingDanger: Score = Score::new(100, 100);
+    /// Per pawn of the king's own in the three files around it, one or two
+    /// ranks ahead of it.
+    pawn_shelter, PawnShelter: Score = Score::new(12, 0);
+
+    // ----- the Red Fool -----
+
+    /// Percent (middlegame, endgame) of a piece's [`PIECE_VALUE`] charged to
+    /// its owner when it is among the Fool's cheapest safe victims and the
+    /// opponent is to move: any move that frightens him kills it at once.
+    fool_victim_threatened, FoolVictimThreatened: Score = Score::new(60, 60);
+    /// The same percent when the owner is to move and can still rescue the piece.
+    fool_victim_exposed, FoolVictimExposed: Score = Score::new(15, 15);
+    /// Added for a king whose knight distance to the Fool is the index (1:
+    /// the Fool checks it; 2: one leap away from checking it); farther is free.
+    fool_king_distance, FoolKingDistance: [Score; 4] =
+        [Score::ZERO, Score::new(-30, -15), Score::new(-12, -6), Score::new(-4, -2)];
+    /// Per piece attacking the Fool's square: while it stays there every
+    /// move sets him leaping, and its owner decides when to release him.
+    fool_menace, FoolMenace: Score = Score::new(5, 3);
+
+    // ----- side to move -----
+
+    /// Bonus for the side to move: having the move is worth something.
+    tempo, Tempo: Score = Score::new(20, 10);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passed_bonus_grows_to_full_weight_one_step_from_promotion() {
+        for ranks in [8, 10, 12] {
+            let table = Weights::hand_set(ranks).passed_pawn;
+            let last = ranks as usize - 2;
+            assert_eq!(table[last], PASSED_PAWN);
+            assert_eq!(table[0], Score::ZERO);
+            assert_eq!(table[last + 1], Score::ZERO);
+            assert!((1..last).all(|r| table[r].eg() < table[r + 1].eg()));
+        }
+    }
+
+    #[test]
+    fn fields_number_every_weight_once() {
+        let mut next = 0;
+        for &field in Field::ALL {
+            assert_eq!(field.offset(), next, "{}", field.name());
+            assert_eq!(Weights::hand_set(8).field(field).len(), field.slots());
+            next += field.slots();
+        }
+        assert_eq!(next, Weights::COUNT);
+    }
+}

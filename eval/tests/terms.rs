@@ -1,7 +1,7 @@
 //! Hand-built positions showing that each term points the right way.
 
 use eval::{evaluate, evaluate_white, piece_value, trace, Score, Term};
-use movegen::{Chess, Colour, Position, RedFool, Role};
+use movegen::{Chess, Colour, Position, RedFool, Role, VariantKind};
 
 fn redfool(fen: &str) -> Position<RedFool> {
     Position::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -60,7 +60,11 @@ fn a_passed_pawn_near_promotion_is_worth_more_than_one_far_back() {
 fn doubled_and_isolated_pawns_are_penalised() {
     let doubled_isolated = chess("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1");
     let connected = chess("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1");
-    assert_eq!(white(&trace(&doubled_isolated), Term::PawnStructure), Score::new(-10 - 2 * 8, -25 - 2 * 15));
+    // One doubled pawn, two isolated ones, at chess's weights.
+    let weights = eval::tuned::of(VariantKind::Chess);
+    let expected = weights.doubled_pawn + weights.isolated_pawn * 2;
+    assert!(expected.mg() < 0 && expected.eg() < 0, "{expected:?}");
+    assert_eq!(white(&trace(&doubled_isolated), Term::PawnStructure), expected);
     assert_eq!(white(&trace(&connected), Term::PawnStructure), Score::ZERO);
 }
 

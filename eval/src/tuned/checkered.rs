@@ -1,6 +1,6 @@
-//! The fitted weights of checkered: not tuned yet, the hand-set weights.
-//! `redfool tune --variant checkered` rewrites this file.
+//! The fitted weights of Checkered chess: not tuned yet, the hand-set weights of
+//! its board (8 ranks). `redfool tune --variant checkered` rewrites this file.
 
-use super::Tuned;
+use crate::weights::Weights;
 
-pub(super) const TUNED: Tuned = Tuned::HAND_SET;
+pub(super) const WEIGHTS: Weights = Weights::hand_set(8);

@@ -1,6 +1,6 @@
-//! The fitted weights of redfool: not tuned yet, the hand-set weights.
-//! `redfool tune --variant redfool` rewrites this file.
+//! The fitted weights of Red Fool Chess: not tuned yet, the hand-set weights of
+//! its board (10 ranks). `redfool tune --variant redfool` rewrites this file.
 
-use super::Tuned;
+use crate::weights::Weights;
 
-pub(super) const TUNED: Tuned = Tuned::HAND_SET;
+pub(super) const WEIGHTS: Weights = Weights::hand_set(10);

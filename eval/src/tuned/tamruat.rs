@@ -1,6 +1,6 @@
-//! The fitted weights of tamruat: not tuned yet, the hand-set weights.
-//! `redfool tune --variant tamruat` rewrites this file.
+//! The fitted weights of Tam Ruat: not tuned yet, the hand-set weights of
+//! its board (12 ranks). `redfool tune --variant tamruat` rewrites this file.
 
-use super::Tuned;
+use crate::weights::Weights;
 
-pub(super) const TUNED: Tuned = Tuned::HAND_SET;
+pub(super) const WEIGHTS: Weights = Weights::hand_set(12);
