@@ -80,12 +80,20 @@ impl<B: Bitboard> Bitboards<B> {
     /// Fool's square, since he blocks lines).
     #[inline(always)]
     pub fn attackers_to(&self, tables: &AttackTables<B>, sq: Square, occupied: B) -> B {
-        (tables.pawn(Colour::White, sq) & self.pieces(Colour::Black, Role::Pawn))
+        let mut found = (tables.pawn(Colour::White, sq) & self.pieces(Colour::Black, Role::Pawn))
             | (tables.pawn(Colour::Black, sq) & self.pieces(Colour::White, Role::Pawn))
             | (tables.knight(sq) & self.role(Role::Knight))
-            | (tables.king(sq) & self.role(Role::King))
-            | (tables.bishop(sq, occupied) & self.diagonal_sliders())
-            | (tables.rook(sq, occupied) & self.orthogonal_sliders())
+            | (tables.king(sq) & self.role(Role::King));
+        // The rays are walked only when a slider stands on one of the lines.
+        let diagonal = tables.bishop_pseudo(sq) & self.diagonal_sliders();
+        if diagonal.any() {
+            found |= tables.bishop(sq, occupied) & diagonal;
+        }
+        let orthogonal = tables.rook_pseudo(sq) & self.orthogonal_sliders();
+        if orthogonal.any() {
+            found |= tables.rook(sq, occupied) & orthogonal;
+        }
+        found
     }
     /// True when a piece of the set `attackers` attacks `sq`. Cheaper than
     /// [`Self::attackers_to`] when only a yes/no is needed: leapers first,

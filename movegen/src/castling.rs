@@ -25,10 +25,10 @@ impl CastlingRights {
     pub fn add(&mut self, colour: Colour, file: u8) {
         self.0 |= Self::bit(colour, file);
     }
-    /// Withdraws the right of `colour` for the rook on `file`.
+    /// Withdraws every right in `lost`.
     #[inline(always)]
-    pub fn remove(&mut self, colour: Colour, file: u8) {
-        self.0 &= !Self::bit(colour, file);
+    pub fn remove_all(&mut self, lost: CastlingRights) {
+        self.0 &= !lost.0;
     }
     /// Withdraws every right of `colour` (its king moved).
     #[inline(always)]
@@ -70,7 +70,9 @@ mod tests {
         r.add(Colour::White, 0);
         r.add(Colour::Black, 1);
         assert_eq!(r.files(Colour::White).collect::<Vec<_>>(), vec![0, 7]);
-        r.remove(Colour::White, 7);
+        let mut h_rook = CastlingRights::NONE;
+        h_rook.add(Colour::White, 7);
+        r.remove_all(h_rook);
         assert!(!r.has(Colour::White, 7) && r.has(Colour::White, 0));
         r.remove_colour(Colour::White);
         assert_eq!(r.files(Colour::White).count(), 0);

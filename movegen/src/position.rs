@@ -324,12 +324,9 @@ impl<V: Variant> Position<V> {
         self.key ^= ZOBRIST.piece(piece, sq);
         piece
     }
+    #[inline(always)]
     fn strip_rights(&mut self, lost: CastlingRights) {
-        for colour in Colour::ALL {
-            for file in lost.files(colour) {
-                self.castling.remove(colour, file);
-            }
-        }
+        self.castling.remove_all(lost);
     }
 
     /// What a quiet move, capture, promotion or en-passant capture does

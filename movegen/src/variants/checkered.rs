@@ -262,6 +262,46 @@ pub fn king_attacked_in_stage_one<V: Variant>(board: &Bitboards<Bb<V>>, colour: 
     attacked::<V>(board, board.king(colour), board.colour(!colour) | board.checkered(), &[!colour])
 }
 
+/// Stage 1: is the king of the side to move, on `king`, safe after its
+/// pseudo-legal move `m`? `exposed` is every square when the king is
+/// attacked now, else what its lines reach up to the first piece on each: a
+/// plain move of another piece from elsewhere opens no line to the king, so
+/// only the piece it places can attack it, if that piece is checkered. Most
+/// moves are settled so without playing them on a copy of the board.
+#[inline]
+fn king_safe_in_stage_one<V: Variant<State = CheckeredState>>(
+    pos: &Position<V>,
+    m: Move,
+    king: Square,
+    exposed: Bb<V>,
+) -> bool {
+    let tables = V::G::tables();
+    let (from, to) = (m.from(), m.to());
+    let us = pos.side_to_move();
+    let plain = matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion);
+    if !plain || from == king || exposed.has(from) {
+        return !king_attacked_in_stage_one::<V>(&pos.board_after(m), us);
+    }
+    let mover = pos.piece_at(from).expect("a piece to move");
+    let placed = V::effect(pos, m, mover).placed;
+    if !placed.checkered {
+        return true;
+    }
+    // Vacating `from` cannot clear the way from `to` to the king: were it
+    // on that way, a piece nearer the king would stand on it too.
+    let occupied = pos.board().occupied();
+    let reach = match placed.role {
+        // A checkered pawn attacks like the opponent's pawns in stage 1.
+        Role::Pawn => tables.pawn(!us, to),
+        Role::Knight => tables.knight(to),
+        Role::Bishop => tables.bishop(to, occupied),
+        Role::Rook => tables.rook(to, occupied),
+        Role::Queen => tables.queen(to, occupied),
+        role => unreachable!("no checkered {role:?}"),
+    };
+    !reach.has(king)
+}
+
 /// Stage 2 (and the switch's condition): is `sq` attacked by a checkered
 /// piece, checkered pawns attacking on all four diagonals?
 pub fn attacked_by_checkered<V: Variant>(board: &Bitboards<Bb<V>>, sq: Square) -> bool {
@@ -352,8 +392,15 @@ pub fn generate<V: Variant<State = CheckeredState>, S: MoveSink>(pos: &Position<
                 en_passant: en_passant.filter(|&(_, victim)| board.colour(!us).has(victim)),
             };
             let mut ordinary = false;
+            let king = board.king(us);
+            let tables = V::G::tables();
+            let exposed = if king_attacked_in_stage_one::<V>(board, us) {
+                tables.all
+            } else {
+                tables.queen(king, board.occupied())
+            };
             pseudo_legal(pos, &camp, &mut |m| {
-                if !undoes_checkered_move(pos, m) && !king_attacked_in_stage_one::<V>(&pos.board_after(m), us) {
+                if !undoes_checkered_move(pos, m) && king_safe_in_stage_one(pos, m, king, exposed) {
                     ordinary = true;
                     sink.push(m);
                 }

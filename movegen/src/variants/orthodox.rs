@@ -38,7 +38,7 @@ pub fn may_give_check<V: Variant>(pos: &Position<V>, m: Move) -> bool {
     let king = board.king(!us);
     let (from, to) = (m.from(), m.to());
     let occupied = (pos.occupied() & !Bb::<V>::from_square(from)) | Bb::<V>::from_square(to);
-    let direct = match board.role_at(from) {
+    let direct = match pos.piece_at(from).map(|p| p.role) {
         Some(Role::Pawn) => tables.pawn(us, to).has(king),
         Some(Role::Knight) => tables.knight(to).has(king),
         Some(Role::Bishop) => tables.bishop(to, occupied).has(king),

@@ -178,6 +178,7 @@ pub fn barbarian_capturer<B: Bitboard>(
 /// attack nothing; a warlock attacks a neighbour it could jump over (the
 /// square beyond empty), a ghost the square behind the first piece on its
 /// line.
+#[inline]
 pub fn attackers<B: Bitboard>(
     board: &Bitboards<B>,
     tables: &AttackTables<B>,
@@ -185,19 +186,41 @@ pub fn attackers<B: Bitboard>(
     by: Colour,
     occupied: B,
 ) -> B {
-    let theirs = board.colour(by);
-    let mut found = (tables.pawn(!by, sq) & board.pieces(by, Role::Pawn))
+    attackers_among(board, tables, sq, by, board.colour(by), occupied)
+}
+
+/// The pieces of `theirs` (pieces of colour `by` on the board) that attack
+/// `sq` when `occupied` is occupied: a move's legality test reads the board
+/// before the move through the sets after it, which copies no board. Each
+/// kind of attacker is looked for only when one stands where it could attack
+/// from, since the ray walks on 144 squares are what costs.
+#[inline]
+fn attackers_among<B: Bitboard>(
+    board: &Bitboards<B>,
+    tables: &AttackTables<B>,
+    sq: Square,
+    by: Colour,
+    theirs: B,
+    occupied: B,
+) -> B {
+    let mut found = (tables.pawn(!by, sq) & board.role(Role::Pawn) & theirs)
         | (tables.knight(sq) & board.role(Role::Knight) & theirs)
         | (tables.paladin(sq) & board.role(Role::Paladin) & theirs)
-        | (tables.wizard(sq) & board.role(Role::Wizard) & theirs)
-        | (tables.bishop(sq, occupied) & board.diagonal_sliders() & theirs)
-        | (tables.rook(sq, occupied) & board.orthogonal_sliders() & theirs);
+        | (tables.wizard(sq) & board.role(Role::Wizard) & theirs);
+    let diagonal = tables.bishop_pseudo(sq) & board.diagonal_sliders() & theirs;
+    if diagonal.any() {
+        found |= tables.bishop(sq, occupied) & diagonal;
+    }
+    let orthogonal = tables.rook_pseudo(sq) & board.orthogonal_sliders() & theirs;
+    if orthogonal.any() {
+        found |= tables.rook(sq, occupied) & orthogonal;
+    }
     if let Some(behind) = tables.step(opposite(forward(by)), sq) {
-        if board.pieces(by, Role::Barbarian).has(behind) {
+        if (board.role(Role::Barbarian) & theirs).has(behind) {
             found |= B::from_square(behind);
         }
     }
-    let warlocks = board.pieces(by, Role::Warlock);
+    let warlocks = board.role(Role::Warlock) & theirs;
     if (tables.king(sq) & warlocks).any() {
         for dir in 0..LINE_DIRECTIONS {
             let (Some(warlock), Some(landing)) = (tables.step(dir, sq), tables.step(opposite(dir), sq)) else {
@@ -208,8 +231,8 @@ pub fn attackers<B: Bitboard>(
             }
         }
     }
-    let ghosts = board.pieces(by, Role::Ghost);
-    if ghosts.any() {
+    let ghosts = board.role(Role::Ghost) & theirs;
+    if ((tables.rook_pseudo(sq) | tables.bishop_pseudo(sq)) & ghosts).any() {
         for dir in 0..LINE_DIRECTIONS {
             let Some(hurdle) = tables.step(dir, sq).filter(|h| occupied.has(*h)) else { continue };
             if let Some(ghost) = tables.first_blocker(dir, hurdle, occupied).filter(|g| ghosts.has(*g)) {
@@ -220,14 +243,37 @@ pub fn attackers<B: Bitboard>(
     found
 }
 
-/// True when, on `board`, `colour`'s royal piece is safe: not attacked and
-/// not next to the enemy royal piece.
+/// True when, after move `m` of `us`, `us`'s royal piece is safe: not
+/// attacked and not next to the enemy royal piece. `exposed` is every square
+/// when the royal piece is attacked now, else its lines (its neighbours
+/// included): a move of another piece that vacates none of those squares
+/// and lands on none of its neighbours opens no line, makes no hurdle for a
+/// ghost and no landing for a warlock, so it stays safe. Otherwise the test
+/// is run on the sets after the move: a move moves, adds and removes only
+/// the mover's pieces besides its one victim, so the enemy's pieces after it
+/// are those of now less the victim, and no board needs copying.
 #[inline]
-fn royal_safe<B: Bitboard>(board: &Bitboards<B>, tables: &AttackTables<B>, colour: Colour) -> bool {
-    let royal = board.king(colour);
-    let enemy_royal = board.royals() & board.colour(!colour);
-    (tables.king(royal) & enemy_royal).is_empty()
-        && attackers(board, tables, royal, !colour, board.occupied()).is_empty()
+fn royal_safe_after<V: Variant>(pos: &Position<V>, tables: &AttackTables<Bb<V>>, m: Move, exposed: Bb<V>) -> bool {
+    let board = pos.board();
+    let us = pos.side_to_move();
+    let (from, to) = (m.from(), m.to());
+    let mover = pos.piece_at(from).expect("a piece to move");
+    let effect = V::effect(pos, m, mover);
+    let mut vacated = Bb::<V>::from_square(from);
+    let mut theirs = board.colour(!us);
+    if let Some((square, _)) = effect.victim {
+        theirs &= !Bb::<V>::from_square(square);
+        if !effect.summons && square != to {
+            vacated |= Bb::<V>::from_square(square);
+        }
+    }
+    let royal = if board.royals().has(from) { to } else { board.king(us) };
+    if royal != to && (vacated & exposed).is_empty() && !tables.king(royal).has(to) {
+        return true;
+    }
+    let occupied = (board.occupied() & !vacated) | Bb::<V>::from_square(to);
+    (tables.king(royal) & board.royals() & theirs).is_empty()
+        && attackers_among(board, tables, royal, !us, theirs, occupied).is_empty()
 }
 
 /// Generates the legal moves of a Tam Ruat position into `sink`. A game
@@ -246,17 +292,22 @@ pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
     let reachable = empty | victims;
     let far_rank = tables.ranks[Position::<V>::home_rank(!us) as usize];
     let start_rank = tables.ranks[V::G::relative_rank(us, 1) as usize];
-    let promotions: Vec<Role> = promotion_roles(board, us).collect();
     let ahead = forward(us);
 
+    let royal = board.king(us);
+    let exposed = if attackers(board, tables, royal, !us, occupied).is_empty() {
+        tables.rook_pseudo(royal) | tables.bishop_pseudo(royal)
+    } else {
+        tables.all
+    };
     let mut emit = |m: Move| {
-        if royal_safe(&pos.board_after(m), tables, us) {
+        if royal_safe_after(pos, tables, m, exposed) {
             sink.push(m);
         }
     };
     let pawn_move = |emit: &mut dyn FnMut(Move), from: Square, to: Square| {
         if far_rank.has(to) {
-            for &role in &promotions {
+            for role in promotion_roles(board, us) {
                 emit(Move::new(from, to, MoveKind::Promotion, Some(role)));
             }
         } else {
