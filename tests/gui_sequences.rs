@@ -143,9 +143,9 @@ fn routine_gui_options_are_accepted_and_unknown_ones_refused_once() {
         let lines = engine.ask(command);
         assert!(lines.is_empty(), "{command}: {lines:#?}");
     }
-    let lines = engine.ask("setoption name UCI_LimitStrength value true");
+    let lines = engine.ask("setoption name UCI_SetPositionValue value 120 fen 8/8/8/8/8/8/k7/K7 w - - 0 1");
     assert_eq!(errors(&lines).len(), 1, "{lines:#?}");
-    assert!(lines[0].contains("unknown option 'UCI_LimitStrength'"), "{lines:#?}");
+    assert!(lines[0].contains("unknown option 'UCI_SetPositionValue'"), "{lines:#?}");
     let lines = engine.ask("setoption name UCI_Variant value fischerandom");
     assert!(lines[0].starts_with("info string variant chess "), "{lines:#?}");
     let lines = engine.ask("setoption name UCI_Variant value shogi");

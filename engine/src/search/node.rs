@@ -414,7 +414,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             // Only the table move was legal: nothing else comes close.
             return -INFINITE;
         }
-        if !(root && self.pv_index > 0) && !excluding {
+        if !excluding && (!root || self.pv_index == 0) {
             let bound = result_bound(best_value, original_alpha, beta, PV);
             let eval = (!in_check).then_some(static_eval);
             self.shared.tt.store(key, ply, TtData { best: best_move, value: best_value, eval, depth, bound });
