@@ -37,7 +37,8 @@ const CAPTURE_ORDER: [Role; Role::COUNT] = [
 
 /// The material the side to move ends up with after legal move `m` and the
 /// best sequence of recaptures on its square (in centipawns, negative when
-/// the exchange loses). `material` is the move's own assessment.
+/// the exchange loses). `material` is the move's own assessment. For a
+/// quiet move it is what the moved piece risks where it lands.
 pub fn exchange<V: Variant>(pos: &Position<V>, m: Move, material: Material) -> i32 {
     let to = m.to();
     if m.kind() == MoveKind::Castle || m.fool_to() == Some(to) {

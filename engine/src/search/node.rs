@@ -9,6 +9,7 @@ use super::threads::Shared;
 use crate::history::{Capture, Heuristics, NodeContext, PieceTo};
 use crate::movepick::{Material, MoveList};
 use crate::search::{Bound, Report};
+use crate::see::exchange;
 use crate::tt::{TableMove, TtBound, TtData, TtHit};
 use crate::value::{is_mate, mate_in, mated_in, Value, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use movegen::{Bitboard, Move, Position, Role, Variant};
@@ -323,6 +324,11 @@ impl<'a, V: Variant> Worker<'a, V> {
             let late = quiet && (skip_quiets || searched >= late_move_limit(depth, improving));
             let futile = quiet && static_eval + futility_margin(depth) <= alpha;
             let losing = shallow && tactical && scored.exchange() < -LOSING_EXCHANGE_PER_PLY * depth;
+            // A quiet move that puts its piece where the exchange loses it.
+            let hangs = quiet
+                && !late
+                && !futile
+                && exchange(&self.pos, mv, scored.material) < -QUIET_LOSING_EXCHANGE_PER_PLY_SQUARED * depth * depth;
             if root && self.main.as_ref().is_some_and(|m| m.started.elapsed().as_millis() as u64 > VERBOSE_AFTER_MS) {
                 let number = self.pv_index + index;
                 let main = self.main.as_mut().expect("checked");
@@ -331,7 +337,7 @@ impl<'a, V: Variant> Worker<'a, V> {
 
             // A move to be pruned unless it gives check is not even made
             // when it certainly does not.
-            let prunable = late || futile || losing;
+            let prunable = late || futile || losing || hangs;
             if prunable && !self.pos.may_give_check(mv) {
                 debug_assert!(!self.gives_check(mv), "{} gives check", self.pos.uci(mv));
                 skip_quiets |= late;

@@ -22,6 +22,9 @@ pub(crate) const DELTA_MARGIN: Value = 150;
 /// A tactical move at a shallow node is skipped when its exchange loses
 /// more than this many centipawns per ply of depth.
 pub(crate) const LOSING_EXCHANGE_PER_PLY: Value = 120;
+/// A quiet move at a shallow node is skipped when the exchange on its
+/// destination loses more than this many centipawns times depth squared.
+pub(crate) const QUIET_LOSING_EXCHANGE_PER_PLY_SQUARED: Value = 25;
 
 /// Late-move reductions in plies, by depth and by how many moves came before.
 pub(crate) static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
