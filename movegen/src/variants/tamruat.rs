@@ -243,12 +243,50 @@ fn attackers_among<B: Bitboard>(
     found
 }
 
+/// The squares whose emptying could let an enemy piece of `them` attack the
+/// unattacked royal piece on `royal`, lines stopping at `occupied`. Only
+/// line pieces depend on what stands between: a slider on the first piece
+/// of a line, a ghost on its first two (the hurdle next to the royal piece
+/// and the piece beyond it), a warlock on the neighbour it would land on.
+/// So a line that holds no enemy slider of its kind and no enemy ghost
+/// contributes nothing, and one that does contributes its squares up to
+/// the second piece; while the royal piece is unattacked, a move that
+/// empties none of these squares (whatever else it empties) leaves those
+/// first two pieces of every line in place, so it opens no line.
+fn exposed_squares<B: Bitboard>(
+    board: &Bitboards<B>,
+    tables: &AttackTables<B>,
+    royal: Square,
+    them: Colour,
+    occupied: B,
+) -> B {
+    let theirs = board.colour(them);
+    let line_attackers = ((tables.rook_pseudo(royal) & board.orthogonal_sliders())
+        | (tables.bishop_pseudo(royal) & board.diagonal_sliders())
+        | board.role(Role::Ghost))
+        & theirs;
+    let mut exposed = B::EMPTY;
+    if (tables.king(royal) & board.role(Role::Warlock) & theirs).any() {
+        exposed = tables.king(royal);
+    }
+    for dir in 0..LINE_DIRECTIONS {
+        if (tables.ray(dir, royal, B::EMPTY) & line_attackers).is_empty() {
+            continue;
+        }
+        exposed |= tables.ray(dir, royal, occupied);
+        if let Some(first) = tables.first_blocker(dir, royal, occupied) {
+            exposed |= tables.ray(dir, first, occupied);
+        }
+    }
+    exposed
+}
+
 /// True when, after move `m` of `us`, `us`'s royal piece is safe: not
 /// attacked and not next to the enemy royal piece. `exposed` is every square
-/// when the royal piece is attacked now, else its lines (its neighbours
-/// included): a move of another piece that vacates none of those squares
-/// and lands on none of its neighbours opens no line, makes no hurdle for a
-/// ghost and no landing for a warlock, so it stays safe. Otherwise the test
+/// when the royal piece is attacked now, else its [`exposed_squares`]: a
+/// move of another piece that vacates none of those squares and lands on
+/// none of its neighbours opens no line, makes no hurdle for a ghost and no
+/// landing for a warlock, so it stays safe. Otherwise the test
 /// is run on the sets after the move: a move moves, adds and removes only
 /// the mover's pieces besides its one victim, so the enemy's pieces after it
 /// are those of now less the victim, and no board needs copying.
@@ -296,7 +334,7 @@ pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
 
     let royal = board.king(us);
     let exposed = if attackers(board, tables, royal, !us, occupied).is_empty() {
-        tables.rook_pseudo(royal) | tables.bishop_pseudo(royal)
+        exposed_squares(board, tables, royal, !us, occupied)
     } else {
         tables.all
     };
