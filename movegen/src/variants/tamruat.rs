@@ -47,11 +47,15 @@ impl Variant for TamRuat {
         let us = pos.side_to_move();
         attackers(board, Self::G::tables(), board.king(us), !us, pos.occupied())
     }
-    /// Always a possible check: royal pieces never give check, but warlocks and ghosts check in ways
-    /// the orthodox test does not model.
-    #[inline(always)]
-    fn may_give_check(_: &Position<Self>, _: Move) -> bool {
-        true
+    /// Exact: the enemy royal piece is attacked on the board after the
+    /// base move (Tam Ruat moves are nothing more), which costs a board
+    /// copy rather than a make and unmake. Warlocks, ghosts and summoned
+    /// ghosts check in ways a test of the moved piece alone would miss.
+    #[inline]
+    fn may_give_check(pos: &Position<Self>, m: Move) -> bool {
+        let after = pos.board_after(m);
+        let us = pos.side_to_move();
+        attackers(&after, Self::G::tables(), after.king(!us), us, after.occupied()).any()
     }
     /// Every capture pattern: warlocks that can jump the square, ghosts
     /// hopping onto it, paladins, wizards, barbarians; royal pieces never.
