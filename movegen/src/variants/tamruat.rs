@@ -300,6 +300,14 @@ fn royal_safe_after<V: Variant>(pos: &Position<V>, tables: &AttackTables<Bb<V>>,
     let us = pos.side_to_move();
     let (from, to) = (m.from(), m.to());
     let mover = pos.piece_at(from).expect("a piece to move");
+    let royal = if board.royals().has(from) { to } else { board.king(us) };
+    let royal_stays_apart = royal != to && !tables.king(royal).has(to);
+    // Only a warlock's jump and en passant can empty a second square, the
+    // victim's: any other move is settled before its effect is worked out.
+    let captures_aside = mover.role == Role::Warlock || m.kind() == MoveKind::EnPassant;
+    if royal_stays_apart && !captures_aside && !exposed.has(from) {
+        return true;
+    }
     let effect = V::effect(pos, m, mover);
     let mut vacated = Bb::<V>::from_square(from);
     let mut theirs = board.colour(!us);
@@ -309,8 +317,7 @@ fn royal_safe_after<V: Variant>(pos: &Position<V>, tables: &AttackTables<Bb<V>>,
             vacated |= Bb::<V>::from_square(square);
         }
     }
-    let royal = if board.royals().has(from) { to } else { board.king(us) };
-    if royal != to && (vacated & exposed).is_empty() && !tables.king(royal).has(to) {
+    if royal_stays_apart && (vacated & exposed).is_empty() {
         return true;
     }
     let occupied = (board.occupied() & !vacated) | Bb::<V>::from_square(to);
