@@ -113,6 +113,12 @@ fn check_position<V: Variant>(pos: &mut Position<V>, chess960: bool) -> Result<(
         prop_assert_eq!(pos.parse_uci(&uci), Ok(m), "UCI '{}' in {}", uci, fen);
         let san = pos.san(m);
         prop_assert_eq!(pos.parse_san(&san), Ok(m), "SAN '{}' in {}", san, fen);
+        // A search prunes a move unmade when this says it cannot check.
+        let may_check = pos.may_give_check(m);
+        pos.make(m);
+        let checks = pos.in_check();
+        pos.unmake();
+        prop_assert!(may_check || !checks, "{} gives check in {} unforeseen", uci, fen);
     }
     Ok(())
 }

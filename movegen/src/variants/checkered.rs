@@ -262,12 +262,30 @@ pub fn king_attacked_in_stage_one<V: Variant>(board: &Bitboards<Bb<V>>, colour: 
     attacked::<V>(board, board.king(colour), board.colour(!colour) | board.checkered(), &[!colour])
 }
 
+/// Stage 1: the pieces that alone stand between `colour`'s unattacked
+/// king and an attacker (an opponent's or checkered slider): the first
+/// piece on a line whose next piece is such a slider. A plain move of
+/// another piece opens no line to the king.
+fn king_blockers_in_stage_one<V: Variant>(board: &Bitboards<Bb<V>>, colour: Colour) -> Bb<V> {
+    let tables = V::G::tables();
+    let king = board.king(colour);
+    let occupied = board.occupied();
+    let attackers = board.colour(!colour) | board.checkered();
+    let first = tables.queen(king, occupied) & occupied;
+    let beyond = occupied & !first;
+    let snipers = ((tables.rook(king, beyond) & board.orthogonal_sliders())
+        | (tables.bishop(king, beyond) & board.diagonal_sliders()))
+        & attackers
+        & !first;
+    snipers.squares().fold(Bb::<V>::EMPTY, |blockers, sniper| blockers | (tables.between(king, sniper) & first))
+}
+
 /// Stage 1: is the king of the side to move, on `king`, safe after its
 /// pseudo-legal move `m`? `exposed` is every square when the king is
-/// attacked now, else what its lines reach up to the first piece on each: a
-/// plain move of another piece from elsewhere opens no line to the king, so
-/// only the piece it places can attack it, if that piece is checkered. Most
-/// moves are settled so without playing them on a copy of the board.
+/// attacked now, else its [`king_blockers_in_stage_one`]: a plain move of
+/// another piece from elsewhere opens no line to the king, so only the
+/// piece it places can attack it, if that piece is checkered. Most moves
+/// are settled so without playing them on a copy of the board.
 #[inline]
 fn king_safe_in_stage_one<V: Variant<State = CheckeredState>>(
     pos: &Position<V>,
@@ -287,9 +305,8 @@ fn king_safe_in_stage_one<V: Variant<State = CheckeredState>>(
     if !placed.checkered {
         return true;
     }
-    // Vacating `from` cannot clear the way from `to` to the king: were it
-    // on that way, a piece nearer the king would stand on it too.
-    let occupied = pos.board().occupied();
+    // The placed piece may see the king through the square it left.
+    let occupied = (pos.board().occupied() & !Bb::<V>::from_square(from)) | Bb::<V>::from_square(to);
     let reach = match placed.role {
         // A checkered pawn attacks like the opponent's pawns in stage 1.
         Role::Pawn => tables.pawn(!us, to),
@@ -397,7 +414,7 @@ pub fn generate<V: Variant<State = CheckeredState>, S: MoveSink>(pos: &Position<
             let exposed = if king_attacked_in_stage_one::<V>(board, us) {
                 tables.all
             } else {
-                tables.queen(king, board.occupied())
+                king_blockers_in_stage_one::<V>(board, us)
             };
             pseudo_legal(pos, &camp, &mut |m| {
                 if !undoes_checkered_move(pos, m) && king_safe_in_stage_one(pos, m, king, exposed) {

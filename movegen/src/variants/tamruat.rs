@@ -47,11 +47,15 @@ impl Variant for TamRuat {
         let us = pos.side_to_move();
         attackers(board, Self::G::tables(), board.king(us), !us, pos.occupied())
     }
-    /// Always a possible check: royal pieces never give check, but warlocks and ghosts check in ways
-    /// the orthodox test does not model.
-    #[inline(always)]
-    fn may_give_check(_: &Position<Self>, _: Move) -> bool {
-        true
+    /// Exact: the enemy royal piece is attacked on the board after the
+    /// base move (Tam Ruat moves are nothing more), which costs a board
+    /// copy rather than a make and unmake. Warlocks, ghosts and summoned
+    /// ghosts check in ways a test of the moved piece alone would miss.
+    #[inline]
+    fn may_give_check(pos: &Position<Self>, m: Move) -> bool {
+        let after = pos.board_after(m);
+        let us = pos.side_to_move();
+        attackers(&after, Self::G::tables(), after.king(!us), us, after.occupied()).any()
     }
     /// Every capture pattern: warlocks that can jump the square, ghosts
     /// hopping onto it, paladins, wizards, barbarians; royal pieces never.
@@ -243,12 +247,50 @@ fn attackers_among<B: Bitboard>(
     found
 }
 
+/// The squares whose emptying could let an enemy piece of `them` attack the
+/// unattacked royal piece on `royal`, lines stopping at `occupied`. Only
+/// line pieces depend on what stands between: a slider on the first piece
+/// of a line, a ghost on its first two (the hurdle next to the royal piece
+/// and the piece beyond it), a warlock on the neighbour it would land on.
+/// So a line that holds no enemy slider of its kind and no enemy ghost
+/// contributes nothing, and one that does contributes its squares up to
+/// the second piece; while the royal piece is unattacked, a move that
+/// empties none of these squares (whatever else it empties) leaves those
+/// first two pieces of every line in place, so it opens no line.
+fn exposed_squares<B: Bitboard>(
+    board: &Bitboards<B>,
+    tables: &AttackTables<B>,
+    royal: Square,
+    them: Colour,
+    occupied: B,
+) -> B {
+    let theirs = board.colour(them);
+    let line_attackers = ((tables.rook_pseudo(royal) & board.orthogonal_sliders())
+        | (tables.bishop_pseudo(royal) & board.diagonal_sliders())
+        | board.role(Role::Ghost))
+        & theirs;
+    let mut exposed = B::EMPTY;
+    if (tables.king(royal) & board.role(Role::Warlock) & theirs).any() {
+        exposed = tables.king(royal);
+    }
+    for dir in 0..LINE_DIRECTIONS {
+        if (tables.ray(dir, royal, B::EMPTY) & line_attackers).is_empty() {
+            continue;
+        }
+        exposed |= tables.ray(dir, royal, occupied);
+        if let Some(first) = tables.first_blocker(dir, royal, occupied) {
+            exposed |= tables.ray(dir, first, occupied);
+        }
+    }
+    exposed
+}
+
 /// True when, after move `m` of `us`, `us`'s royal piece is safe: not
 /// attacked and not next to the enemy royal piece. `exposed` is every square
-/// when the royal piece is attacked now, else its lines (its neighbours
-/// included): a move of another piece that vacates none of those squares
-/// and lands on none of its neighbours opens no line, makes no hurdle for a
-/// ghost and no landing for a warlock, so it stays safe. Otherwise the test
+/// when the royal piece is attacked now, else its [`exposed_squares`]: a
+/// move of another piece that vacates none of those squares and lands on
+/// none of its neighbours opens no line, makes no hurdle for a ghost and no
+/// landing for a warlock, so it stays safe. Otherwise the test
 /// is run on the sets after the move: a move moves, adds and removes only
 /// the mover's pieces besides its one victim, so the enemy's pieces after it
 /// are those of now less the victim, and no board needs copying.
@@ -258,6 +300,14 @@ fn royal_safe_after<V: Variant>(pos: &Position<V>, tables: &AttackTables<Bb<V>>,
     let us = pos.side_to_move();
     let (from, to) = (m.from(), m.to());
     let mover = pos.piece_at(from).expect("a piece to move");
+    let royal = if board.royals().has(from) { to } else { board.king(us) };
+    let royal_stays_apart = royal != to && !tables.king(royal).has(to);
+    // Only a warlock's jump and en passant can empty a second square, the
+    // victim's: any other move is settled before its effect is worked out.
+    let captures_aside = mover.role == Role::Warlock || m.kind() == MoveKind::EnPassant;
+    if royal_stays_apart && !captures_aside && !exposed.has(from) {
+        return true;
+    }
     let effect = V::effect(pos, m, mover);
     let mut vacated = Bb::<V>::from_square(from);
     let mut theirs = board.colour(!us);
@@ -267,8 +317,7 @@ fn royal_safe_after<V: Variant>(pos: &Position<V>, tables: &AttackTables<Bb<V>>,
             vacated |= Bb::<V>::from_square(square);
         }
     }
-    let royal = if board.royals().has(from) { to } else { board.king(us) };
-    if royal != to && (vacated & exposed).is_empty() && !tables.king(royal).has(to) {
+    if royal_stays_apart && (vacated & exposed).is_empty() {
         return true;
     }
     let occupied = (board.occupied() & !vacated) | Bb::<V>::from_square(to);
@@ -296,7 +345,7 @@ pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
 
     let royal = board.king(us);
     let exposed = if attackers(board, tables, royal, !us, occupied).is_empty() {
-        tables.rook_pseudo(royal) | tables.bishop_pseudo(royal)
+        exposed_squares(board, tables, royal, !us, occupied)
     } else {
         tables.all
     };
