@@ -157,7 +157,10 @@ fn an_interrupted_match_keeps_every_finished_game() {
         assert!(stdout.read_line(&mut line).unwrap() > 0, "the match ended early");
         finished += line.starts_with("Finished game") as usize;
     }
-    let interrupt = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    // SIGKILL, the harshest interruption (no chance to clean up), and one
+    // no process can ignore: a test run as a background job inherits an
+    // ignored SIGINT, and the match would then play on to the end.
+    let interrupt = Command::new("kill").args(["-KILL", &child.id().to_string()]).status().unwrap();
     assert!(interrupt.success());
     let mut rest = String::new();
     stdout.read_to_string(&mut rest).unwrap();
