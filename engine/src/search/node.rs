@@ -322,13 +322,17 @@ impl<'a, V: Variant> Worker<'a, V> {
                 !root && !in_check && depth <= SHALLOW_PRUNING_DEPTH && searched > 0 && best_value > -MATE_BOUND;
             let quiet = shallow && !tactical && !is_killer;
             let late = quiet && (skip_quiets || searched >= late_move_limit(depth, improving));
-            let futile = quiet && static_eval + futility_margin(depth) <= alpha;
+            // Quiet moves are judged at the depth a late-move reduction
+            // would leave them.
+            let lmr_depth = (depth - REDUCTIONS[depth.min(63) as usize][(searched + 1).min(63)]).max(0);
+            let futile = quiet && static_eval + futility_margin(lmr_depth) <= alpha;
             let losing = shallow && tactical && scored.exchange() < -LOSING_EXCHANGE_PER_PLY * depth;
             // A quiet move that puts its piece where the exchange loses it.
             let hangs = quiet
                 && !late
                 && !futile
-                && exchange(&self.pos, mv, scored.material) < -QUIET_LOSING_EXCHANGE_PER_PLY_SQUARED * depth * depth;
+                && exchange(&self.pos, mv, scored.material)
+                    < -QUIET_LOSING_EXCHANGE_PER_PLY_SQUARED * lmr_depth * lmr_depth;
             if root && self.main.as_ref().is_some_and(|m| m.started.elapsed().as_millis() as u64 > VERBOSE_AFTER_MS) {
                 let number = self.pv_index + index;
                 let main = self.main.as_mut().expect("checked");
