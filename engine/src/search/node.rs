@@ -324,7 +324,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             let late = quiet && (skip_quiets || searched >= late_move_limit(depth, improving));
             // Quiet moves are judged at the depth a late-move reduction
             // would leave them.
-            let lmr_depth = (depth - REDUCTIONS[depth.min(63) as usize][(searched + 1).min(63)]).max(0);
+            let lmr_depth = (depth - late_move_reduction(depth, searched + 1)).max(0);
             let futile = quiet && static_eval + futility_margin(lmr_depth) <= alpha;
             let losing = shallow && tactical && scored.exchange() < -LOSING_EXCHANGE_PER_PLY * depth;
             // A quiet move that puts its piece where the exchange loses it.
@@ -369,7 +369,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 // window, as long as the move keeps looking better.
                 let mut reduction = 0;
                 if depth >= LMR_MIN_DEPTH && !tactical && searched > 1 + root as usize {
-                    reduction = REDUCTIONS[depth.min(63) as usize][searched.min(63)];
+                    reduction = late_move_reduction(depth, searched);
                     reduction += cut_node as i32 + !improving as i32;
                     reduction -= PV as i32 + gives_check as i32 + is_killer as i32;
                     reduction -= self.heuristics.quiet(&node, mv, scored.piece) / LMR_HISTORY_DIVISOR;

@@ -23,11 +23,12 @@ pub(crate) const DELTA_MARGIN: Value = 150;
 /// more than this many centipawns per ply of depth.
 pub(crate) const LOSING_EXCHANGE_PER_PLY: Value = 120;
 /// A quiet move at a shallow node is skipped when the exchange on its
-/// destination loses more than this many centipawns times depth squared.
+/// destination loses more than this many centipawns times the square of
+/// the depth its late-move reduction would leave.
 pub(crate) const QUIET_LOSING_EXCHANGE_PER_PLY_SQUARED: Value = 25;
 
 /// Late-move reductions in plies, by depth and by how many moves came before.
-pub(crate) static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
+static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     let mut table = [[0; 64]; 64];
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (number, r) in row.iter_mut().enumerate().skip(1) {
@@ -36,6 +37,14 @@ pub(crate) static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     }
     table
 });
+
+/// The base late-move reduction, in plies, of the `number`th move searched
+/// at a node of `depth`: the search adjusts it, and shallow pruning judges
+/// a quiet move at the depth it would leave.
+#[inline]
+pub(crate) fn late_move_reduction(depth: i32, number: usize) -> i32 {
+    REDUCTIONS[depth.clamp(0, 63) as usize][number.min(63)]
+}
 
 /// Reverse futility margin: how far above beta the static evaluation must
 /// be for a shallow node to be trusted to fail high without a search.
