@@ -16,7 +16,7 @@ use crate::search::params::CAPTURE_HISTORY_DIVISOR;
 use crate::see::exchange;
 use crate::tt::TableMove;
 use eval::piece_value;
-use movegen::{Move, MoveSink, Position, Role, Variant};
+use movegen::{Move, MoveSink, Piece, Position, Role, Variant};
 
 const TABLE_MOVE: i32 = 1 << 30;
 const GOOD_TACTICAL: i32 = 1 << 28;
@@ -27,7 +27,9 @@ const LOSING: i32 = -(1 << 28);
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Material {
     /// Centipawns won (negative: lost): the captured piece, the promotion's
-    /// gain over the pawn, and the Fool's victim counted for or against.
+    /// gain over the pawn, the mover's own piece when the move hands it to
+    /// nobody (a Checkered chess stage-1 capture leaves a checkered piece),
+    /// and the Fool's victim counted for or against.
     pub gain: i32,
     /// True for captures, promotions and moves whose Fool answer kills an
     /// enemy piece: the moves the quiescence search looks at.
@@ -41,8 +43,13 @@ impl Material {
     #[inline]
     pub fn of<V: Variant>(pos: &Position<V>, m: Move) -> Material {
         let us = pos.side_to_move();
-        let captured = pos.captured_by(m).map(|p| p.role);
-        let promoted = m.promotion().map_or(0, |r| piece_value(r) - piece_value(Role::Pawn));
+        // What the side to move owns of a piece: all of it, or nothing of a
+        // checkered piece or an enemy one.
+        let owned = |p: Piece| if p.colour == us && !p.checkered { piece_value(p.role) } else { 0 };
+        let (captured, placement_gain) = match pos.base_effect(m) {
+            Some((mover, effect)) => (effect.victim.map(|(_, p)| p.role), owned(effect.placed) - owned(mover)),
+            None => (None, 0),
+        };
         let (fool_gain, fool_kills) = match pos.fool_victim(m) {
             Some(victim) if victim.colour == us => (-piece_value(victim.role), None),
             Some(victim) => (piece_value(victim.role), Some(victim.role)),
@@ -50,7 +57,7 @@ impl Material {
         };
         let captured_value = captured.map_or(0, piece_value);
         Material {
-            gain: captured_value + promoted + fool_gain,
+            gain: captured_value + placement_gain + fool_gain,
             tactical: captured_value != 0 || m.promotion().is_some() || fool_kills.is_some(),
             victim: captured.or(fool_kills),
         }
@@ -271,7 +278,7 @@ impl MoveList {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{Chess, Position, RedFool};
+    use movegen::{Checkered, Chess, Position, RedFool};
 
     fn context<V: Variant>(pos: &Position<V>, ply: usize) -> NodeContext {
         NodeContext { ply, side: pos.side_to_move(), before: [None; 2] }
@@ -325,6 +332,24 @@ mod tests {
         kills.sort();
         assert_eq!(kills, ["b2b9@g7", "b2h2@g7"]);
         assert_eq!(order.last().unwrap(), "f1h1@f8");
+    }
+
+    #[test]
+    fn a_checkered_stage_one_capture_costs_the_capturer() {
+        // The queen taking d5 turns checkered: White gives up a queen for a
+        // pawn. The checkered rook on a5 takes for nothing, being White's
+        // only for the move; the king's capture is plain.
+        let fen = "4k3/8/8/u2p4/8/1n6/5n2/3QK3 w - - 0 1 0000000000000000 - 1";
+        let pos = Position::<Checkered>::from_fen(fen, false).unwrap();
+        let find = |text: &str| pos.parse_uci(text).unwrap();
+        let value = piece_value;
+        let capture = |gain, victim| Material { gain, tactical: true, victim: Some(victim) };
+        assert_eq!(Material::of(&pos, find("d1d5")), capture(value(Role::Pawn) - value(Role::Queen), Role::Pawn));
+        assert_eq!(Material::of(&pos, find("a5d5")), capture(value(Role::Pawn), Role::Pawn));
+        assert_eq!(Material::of(&pos, find("e1f2")), capture(value(Role::Knight), Role::Knight));
+        assert_eq!(Material::of(&pos, find("d1b3")), capture(value(Role::Knight) - value(Role::Queen), Role::Knight));
+        let order = ordered(&pos, &Heuristics::default());
+        assert!(order.last().unwrap().starts_with("d1d5"), "{order:?}");
     }
 
     #[test]

@@ -414,9 +414,18 @@ impl<V: Variant> Position<V> {
     /// nothing; en passant captures the passed pawn).
     #[inline]
     pub fn captured_by(&self, m: Move) -> Option<Piece> {
+        self.base_effect(m).and_then(|(_, effect)| effect.victim).map(|(_, p)| p)
+    }
+
+    /// The piece the base move of `m` moves and what the move does to the
+    /// board (`None` for castling, which captures and transforms nothing):
+    /// the one place a caller learns that a capture turned the capturer into
+    /// a checkered piece, or a promotion placed another role.
+    #[inline]
+    pub fn base_effect(&self, m: Move) -> Option<(Piece, Effect)> {
         match m.kind() {
             MoveKind::Castle => None,
-            _ => self.mailbox[m.from().index()].and_then(|mover| self.effect(m, mover).victim).map(|(_, p)| p),
+            _ => self.mailbox[m.from().index()].map(|mover| (mover, self.effect(m, mover))),
         }
     }
 
