@@ -174,11 +174,16 @@ mod tests {
 
     #[test]
     fn checkered_captures_are_final_in_stage_one() {
-        // Ne3xd5 takes a pawn defended by e6, but the knight turns
-        // checkered and a checkered piece is never captured in stage 1: the
-        // pawn is simply won (+100). An orthodox exchange would say
-        // 100 - 320 = -220.
-        let fen = "4k3/8/4p3/3p4/8/4N3/8/4K3 w - - 0 1 1111111111111111 - 1";
-        assert_eq!(see::<Checkered>(fen, "e3d5"), value(Role::Pawn));
+        // The pawn on d5 is defended by e6, but a checkered piece is never
+        // captured in stage 1, so no exchange follows a capture there. The
+        // checkered knight on c3 wins the pawn outright (an orthodox
+        // exchange would say 100 - 320); White's own knight on e3 wins it
+        // too but turns checkered, which costs it the knight whether or not
+        // the pawn is defended.
+        let fen = "4k3/8/4p3/3p4/8/2o1N3/8/4K3 w - - 0 1 1111111111111111 - 1";
+        assert_eq!(see::<Checkered>(fen, "c3d5"), value(Role::Pawn));
+        assert_eq!(see::<Checkered>(fen, "e3d5"), value(Role::Pawn) - value(Role::Knight));
+        let undefended = "4k3/8/8/3p4/8/2o1N3/8/4K3 w - - 0 1 1111111111111111 - 1";
+        assert_eq!(see::<Checkered>(undefended, "e3d5"), value(Role::Pawn) - value(Role::Knight));
     }
 }
