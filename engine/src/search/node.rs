@@ -29,6 +29,9 @@ pub(crate) struct Frame {
     /// The best line found from this ply.
     pub(crate) pv: Vec<Move>,
     pub(crate) static_eval: Value,
+    /// The table move a singular-extension search leaves out at this ply
+    /// (see [`Worker::singular_extension`]); `TableMove::NONE` otherwise.
+    pub(crate) excluded: TableMove,
     /// Moves made since the last null move (or since the game's recorded
     /// history began): repetitions are looked for only that far back.
     pub(crate) plies_from_null: usize,
@@ -222,11 +225,17 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
         }
 
+        // A singular-extension search of this position leaves the table
+        // move out, so the table's verdict (which is about every move) is
+        // neither used nor overwritten.
+        let excluded = self.frames[ply].excluded;
+        let excluding = excluded != TableMove::NONE;
         let key = self.pos.key();
         let hit = self.shared.tt.probe(key, ply);
         let table_move = hit.map_or(TableMove::NONE, |h| h.mv);
         if let Some(hit) = hit {
-            if !PV && hit.cuts(depth, alpha, beta) && self.pos.halfmove_clock() < TT_CUTOFF_HALFMOVE_LIMIT {
+            if !PV && !excluding && hit.cuts(depth, alpha, beta) && self.pos.halfmove_clock() < TT_CUTOFF_HALFMOVE_LIMIT
+            {
                 return hit.value;
             }
         }
@@ -243,7 +252,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         };
         let improving = ply >= 2 && static_eval > self.frames[ply - 2].static_eval;
 
-        if !PV && !in_check {
+        if !PV && !in_check && !excluding {
             if depth <= REVERSE_FUTILITY_DEPTH
                 && eval - reverse_futility_margin(depth, improving) >= beta
                 && !is_mate(eval)
@@ -262,6 +271,16 @@ impl<'a, V: Variant> Worker<'a, V> {
         if !root && depth >= IIR_MIN_DEPTH && table_move == TableMove::NONE && (PV || cut_node) {
             depth -= 1;
         }
+        // Decided before this ply's move list is built: the search that
+        // decides it runs at this same ply and uses the same frame.
+        let mut table_move_extension = 0;
+        if let Some(hit) = hit.filter(|_| !root && !excluding) {
+            match self.singular_extension(hit, beta, depth, ply, cut_node) {
+                Singular::Cut(value) => return value,
+                Singular::Extend(plies) => table_move_extension = plies,
+            }
+        }
+
         // The ply's buffers stay in its frame: indexed, never taken out, so
         // that no early return can lose them.
         let moves = &mut self.frames[ply].moves;
@@ -291,6 +310,9 @@ impl<'a, V: Variant> Worker<'a, V> {
         while let Some(scored) = self.frames[ply].moves.pick(&self.pos, index) {
             index += 1;
             let mv = scored.mv;
+            if excluding && excluded.matches(mv) {
+                continue;
+            }
             let Material { tactical, .. } = scored.material;
             let is_killer = mv == killers[0] || mv == killers[1];
             // Shallow pruning of moves that do not give check: quiet moves
@@ -336,7 +358,8 @@ impl<'a, V: Variant> Worker<'a, V> {
             self.frames[ply].current = Some(scored.piece);
             self.frames[ply + 1].plies_from_null = self.frames[ply].plies_from_null + 1;
             searched += 1;
-            let new_depth = depth - 1;
+            let extension = if table_move.matches(mv) { table_move_extension } else { 0 };
+            let new_depth = depth - 1 + extension;
             let mut value;
             if searched == 1 {
                 value = -self.search::<PV>(-beta, -alpha, new_depth, ply + 1, false, gives_check);
@@ -397,12 +420,50 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
         }
 
-        if !root || self.pv_index == 0 {
+        if excluding && best_value == -INFINITE {
+            // Only the table move was legal: nothing else comes close.
+            return -INFINITE;
+        }
+        if !excluding && (!root || self.pv_index == 0) {
             let bound = result_bound(best_value, original_alpha, beta, PV);
             let eval = (!in_check).then_some(static_eval);
             self.shared.tt.store(key, ply, TtData { best: best_move, value: best_value, eval, depth, bound });
         }
         best_value
+    }
+
+    /// Singular extension: when the table says its move is good (a lower
+    /// bound from a search nearly as deep), every other move is searched at
+    /// half depth against a bar somewhat below that value. If none reaches
+    /// it, the table move is the only good one, and it is searched a ply
+    /// deeper. If one does and even the lowered bar is above beta, several
+    /// moves fail high and the node is cut at once; if only the table value
+    /// is above beta, the table move is searched a ply shallower, since
+    /// others would do as well.
+    fn singular_extension(&mut self, hit: TtHit, beta: Value, depth: i32, ply: usize, cut_node: bool) -> Singular {
+        if depth < SINGULAR_MIN_DEPTH
+            || hit.mv == TableMove::NONE
+            || hit.bound == TtBound::Upper
+            || hit.depth < depth - SINGULAR_TABLE_DEPTH_MARGIN
+            || is_mate(hit.value)
+            || ply as i32 >= 2 * self.root_depth
+        {
+            return Singular::Extend(0);
+        }
+        let bar = hit.value - SINGULAR_MARGIN_PER_DEPTH * depth;
+        self.frames[ply].excluded = hit.mv;
+        let in_check = self.pos.in_check();
+        let value = self.search::<false>(bar - 1, bar, (depth - 1) / 2, ply, cut_node, in_check);
+        self.frames[ply].excluded = TableMove::NONE;
+        if value < bar {
+            Singular::Extend(1)
+        } else if bar >= beta {
+            Singular::Cut(bar)
+        } else if hit.value >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
     }
 
     /// Null-move pruning: let the opponent move twice in a row; if a reduced
@@ -483,6 +544,14 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         self.frames[1].pv = below;
     }
+}
+
+/// The verdict of a singular-extension search.
+enum Singular {
+    /// Search the table move this many plies deeper (or shallower).
+    Extend(i32),
+    /// Several moves beat beta: the node fails high with this value.
+    Cut(Value),
 }
 
 /// What a node's result proves about its true value: a fail high is a

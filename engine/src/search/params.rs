@@ -90,6 +90,13 @@ pub(crate) const LMR_HISTORY_DIVISOR: i32 = 10_000;
 pub(crate) const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 /// Table cutoffs are not trusted this close to the fifty-move rule.
 pub(crate) const TT_CUTOFF_HALFMOVE_LIMIT: u32 = 90;
+/// Singular extensions: from this depth, for a table move whose lower
+/// bound was searched at most `SINGULAR_TABLE_DEPTH_MARGIN` plies less
+/// deep; the other moves must stay `SINGULAR_MARGIN_PER_DEPTH` centipawns
+/// per ply of depth below the table value.
+pub(crate) const SINGULAR_MIN_DEPTH: i32 = 8;
+pub(crate) const SINGULAR_TABLE_DEPTH_MARGIN: i32 = 3;
+pub(crate) const SINGULAR_MARGIN_PER_DEPTH: Value = 2;
 /// Aspiration windows from this depth on.
 pub(crate) const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// In check in the quiescence search, quiet evasions beyond this many are
