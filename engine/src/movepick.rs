@@ -140,6 +140,15 @@ impl MoveList {
         movegen::generate(pos, self);
     }
 
+    /// Replaces the list with the noisy moves of `pos` (see
+    /// [`Position::is_noisy`]), unscored: the quiescence search's moves out
+    /// of check.
+    pub fn generate_noisy<V: Variant>(&mut self, pos: &Position<V>) {
+        self.moves.clear();
+        self.sorted = false;
+        movegen::generate_noisy(pos, self);
+    }
+
     /// Replaces the list with `moves` (legal in `pos`), to be searched in
     /// exactly that order.
     pub fn set_in_order<V: Variant>(&mut self, pos: &Position<V>, moves: impl Iterator<Item = Move>) {

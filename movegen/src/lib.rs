@@ -47,7 +47,7 @@ pub use position::{Bb, Effect, Position};
 pub use setup::Setup;
 
 // Moves: generating, counting and writing them.
-pub use movegen::{generate, legal_moves};
+pub use movegen::{generate, generate_noisy, legal_moves};
 pub use moves::{Move, MoveKind, MoveSink};
 pub use notation::MoveError;
 pub use perft::{divide, perft, perft_until};

@@ -17,7 +17,8 @@ use crate::variant::Variant;
 use crate::{attacks::AttackTables, fool};
 
 /// Everything the generators share about the position being expanded.
-struct Context<'a, V: Variant, S: MoveSink> {
+/// `NOISY` generators emit only the noisy moves (see [`Position::is_noisy`]).
+struct Context<'a, V: Variant, S: MoveSink, const NOISY: bool> {
     pos: &'a Position<V>,
     sink: &'a mut S,
     tables: &'static AttackTables<Bb<V>>,
@@ -29,6 +30,12 @@ struct Context<'a, V: Variant, S: MoveSink> {
     /// Squares that block or capture the single checker (all when none).
     check_mask: Bb<V>,
     pinned: Bb<V>,
+    /// The opponent's pieces: a move to one of them captures.
+    theirs: Bb<V>,
+    /// Squares a quiet base move may go to: all of them, or none when only
+    /// noisy moves are wanted and no Fool answer can kill an enemy piece
+    /// (then a quiet base move is never noisy, and is not even generated).
+    quiet_targets: Bb<V>,
     /// Squares where a move could change whether the Fool is attacked: his
     /// knight squares and his lines up to and including the first blocker.
     /// Empty unless he is unattacked now, so a move touching none of them
@@ -46,9 +53,34 @@ pub fn generate<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
     V::generate(pos, sink)
 }
 
+/// Generates the legal noisy moves of the side to move into `sink` (see
+/// [`Position::is_noisy`]), by the variant's rules: what a quiescence search
+/// looks at, without the cost of the quiet moves it would drop.
+#[inline]
+pub fn generate_noisy<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
+    V::generate_noisy(pos, sink)
+}
+
+/// A sink that passes on only the noisy moves of `pos`: the noisy
+/// generator of a variant that has no faster one.
+pub(crate) struct NoisyOnly<'a, V: Variant, S: MoveSink> {
+    pub(crate) pos: &'a Position<V>,
+    pub(crate) sink: &'a mut S,
+}
+
+impl<V: Variant, S: MoveSink> MoveSink for NoisyOnly<'_, V, S> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        if self.pos.is_noisy(m) {
+            self.sink.push(m);
+        }
+    }
+}
+
 /// The orthodox generator (chess, Red Fool Chess), the Fool's answers
-/// included where there is a Fool.
-pub(crate) fn generate_orthodox<V: Variant, S: MoveSink>(pos: &Position<V>, sink: &mut S) {
+/// included where there is a Fool; every legal move, or with `NOISY` only
+/// the noisy ones.
+pub(crate) fn generate_orthodox<V: Variant, S: MoveSink, const NOISY: bool>(pos: &Position<V>, sink: &mut S) {
     let tables = V::G::tables();
     let us = pos.side_to_move();
     let board = pos.board();
@@ -57,7 +89,10 @@ pub(crate) fn generate_orthodox<V: Variant, S: MoveSink>(pos: &Position<V>, sink
     let theirs = board.colour(!us);
     let checkers = pos.checkers();
 
-    let mut ctx = Context {
+    // A quiet base move is noisy only when the Fool's answer kills one of
+    // their pieces: impossible unless one stands on his knight squares.
+    let fool_may_kill = pos.fool().is_some_and(|f| (tables.knight(f) & theirs & !board.role(Role::King)).any());
+    let mut ctx = Context::<V, S, NOISY> {
         pos,
         sink,
         tables,
@@ -67,6 +102,8 @@ pub(crate) fn generate_orthodox<V: Variant, S: MoveSink>(pos: &Position<V>, sink
         targets: tables.all & !(board.colour(us) | pos.fool_bb()),
         check_mask: tables.all,
         pinned: Bb::<V>::EMPTY,
+        theirs,
+        quiet_targets: if NOISY && !fool_may_kill { Bb::<V>::EMPTY } else { tables.all },
         fool_lines: Bb::<V>::EMPTY,
         fool_quiet: false,
     };
@@ -81,7 +118,7 @@ pub(crate) fn generate_orthodox<V: Variant, S: MoveSink>(pos: &Position<V>, sink
     if let Some(checker) = checkers.any().then(|| checkers.lsb()) {
         ctx.check_mask = tables.between(king, checker) | Bb::<V>::from_square(checker);
     } else {
-        ctx.castling(theirs);
+        ctx.castling();
     }
     let snipers = ((tables.rook_pseudo(king) & board.orthogonal_sliders())
         | (tables.bishop_pseudo(king) & board.diagonal_sliders()))
@@ -104,10 +141,14 @@ pub fn legal_moves<V: Variant>(pos: &Position<V>) -> Vec<Move> {
     moves
 }
 
-impl<V: Variant, S: MoveSink> Context<'_, V, S> {
-    /// Passes a base move on, through the Fool's resolution when there is one.
+impl<V: Variant, S: MoveSink, const NOISY: bool> Context<'_, V, S, NOISY> {
+    /// Passes a base move on, through the Fool's resolution when there is
+    /// one; a `NOISY` generator passes on a quiet base move only with an
+    /// answer that kills one of their pieces.
     #[inline(always)]
     fn emit(&mut self, base: Move) {
+        let quiet =
+            NOISY && !matches!(base.kind(), MoveKind::EnPassant | MoveKind::Promotion) && !self.theirs.has(base.to());
         match self.pos.fool() {
             Some(fool) => {
                 let (from, to) = (base.from(), base.to());
@@ -115,16 +156,21 @@ impl<V: Variant, S: MoveSink> Context<'_, V, S> {
                 if simple && self.fool_quiet && !self.fool_lines.has(from) && !self.fool_lines.has(to) {
                     // He stays untouched; test 2 asks only that he not check our king.
                     let king = if from == self.king { to } else { self.king };
-                    if !self.tables.knight(fool).has(king) {
+                    if !quiet && !self.tables.knight(fool).has(king) {
                         self.sink.push(base);
                     }
                     return;
                 }
                 let after = self.pos.board_after(base);
-                let sink = &mut *self.sink;
-                fool::answers::<V::G>(&after, fool, self.us, |answer| sink.push(base.with_fool(answer)));
+                let (sink, theirs) = (&mut *self.sink, self.theirs);
+                fool::answers::<V::G>(&after, fool, self.us, |answer| {
+                    if !quiet || answer.is_some_and(|t| theirs.has(t)) {
+                        sink.push(base.with_fool(answer));
+                    }
+                });
             }
-            _ => self.sink.push(base),
+            _ if !quiet => self.sink.push(base),
+            _ => {}
         }
     }
 
@@ -139,7 +185,8 @@ impl<V: Variant, S: MoveSink> Context<'_, V, S> {
     fn king_moves(&mut self) {
         let board = self.pos.board();
         let without_king = self.occupied ^ Bb::<V>::from_square(self.king);
-        for to in (self.tables.king(self.king) & self.targets).squares() {
+        let reach = self.tables.king(self.king) & self.targets & (self.theirs | self.quiet_targets);
+        for to in reach.squares() {
             if !board.attacked_by(self.tables, to, !self.us, without_king) {
                 self.emit(Move::normal(self.king, to));
             }
@@ -149,7 +196,7 @@ impl<V: Variant, S: MoveSink> Context<'_, V, S> {
     fn piece_moves(&mut self) {
         let board = self.pos.board();
         let ours = board.colour(self.us);
-        let mask = self.targets & self.check_mask;
+        let mask = self.targets & self.check_mask & (self.theirs | self.quiet_targets);
         for from in (board.role(Role::Knight) & ours & !self.pinned).squares() {
             for to in (self.tables.knight(from) & mask).squares() {
                 self.emit(Move::normal(from, to));
@@ -200,8 +247,8 @@ impl<V: Variant, S: MoveSink> Context<'_, V, S> {
         };
 
         let single = forward(pawns, files) & empty;
-        let double = forward(single & t.ranks[double_rank], files) & empty & self.check_mask;
-        for to in (single & self.check_mask).squares() {
+        let double = forward(single & t.ranks[double_rank], files) & empty & self.check_mask & self.quiet_targets;
+        for to in (single & self.check_mask & (self.quiet_targets | last_rank)).squares() {
             self.pawn_move_to(back(to, up), to, last_rank);
         }
         for to in double.squares() {
@@ -252,7 +299,7 @@ impl<V: Variant, S: MoveSink> Context<'_, V, S> {
     }
 
     /// Castling with any rook that still has the right, per RULES.md §1–2.
-    fn castling(&mut self, theirs: Bb<V>) {
+    fn castling(&mut self) {
         let pos = self.pos;
         let board = pos.board();
         let rank = Position::<V>::home_rank(self.us);
@@ -271,7 +318,7 @@ impl<V: Variant, S: MoveSink> Context<'_, V, S> {
             // king's destination (Chess960).
             let m = Move::new(self.king, rook, MoveKind::Castle, None);
             let after = pos.board_after(m);
-            if (after.attackers_to(self.tables, king_to, after.occupied() | pos.fool_bb()) & theirs).is_empty() {
+            if (after.attackers_to(self.tables, king_to, after.occupied() | pos.fool_bb()) & self.theirs).is_empty() {
                 self.emit(m);
             }
         }

@@ -429,6 +429,17 @@ impl<V: Variant> Position<V> {
         }
     }
 
+    /// True when legal move `m` is noisy: its base move captures or
+    /// promotes, or the Fool's answer kills a piece of the opponent. These
+    /// are the moves that change the material at once in the mover's
+    /// favour, the ones a quiescence search plays out.
+    #[inline]
+    pub fn is_noisy(&self, m: Move) -> bool {
+        m.promotion().is_some()
+            || self.captured_by(m).is_some()
+            || self.fool_victim(m).is_some_and(|victim| victim.colour != self.side)
+    }
+
     /// The piece the Fool kills in answer to `m`, if any. It may belong to
     /// either side, and may be the piece that just moved.
     #[inline]

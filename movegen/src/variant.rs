@@ -55,6 +55,22 @@ pub trait Variant: 'static + Copy + Eq + Send + Sync + fmt::Debug + Default {
     /// Generates every legal move of the side to move into `sink`.
     fn generate<S: MoveSink>(pos: &Position<Self>, sink: &mut S);
 
+    /// True when [`Self::generate_noisy`] never generates the quiet moves
+    /// (chess, Red Fool Chess), so that a quiescence search saves their cost
+    /// by asking for the noisy moves alone, though it can no longer tell a
+    /// stalemate. False where it generates every move and filters them (the
+    /// default): there a quiescence search may as well keep every move and
+    /// see stalemates, which Checkered chess's stage 2 often reaches.
+    const NOISY_GENERATOR: bool = false;
+
+    /// Generates the legal noisy moves of the side to move into `sink` (see
+    /// [`Position::is_noisy`]). By default every move is generated and the
+    /// quiet ones dropped (see [`Self::NOISY_GENERATOR`]).
+    #[inline(always)]
+    fn generate_noisy<S: MoveSink>(pos: &Position<Self>, sink: &mut S) {
+        Self::generate(pos, &mut crate::movegen::NoisyOnly { pos, sink });
+    }
+
     /// The pieces giving check to the side to move (the Fool not included:
     /// see [`Position::fool_gives_check`]).
     fn checkers(pos: &Position<Self>) -> Bb<Self>;

@@ -3,7 +3,7 @@
 //! Fool) with the expected moves spelled out. The positions' geometry is
 //! explained in each test so that a reader can check the expectation by hand.
 
-use movegen::{legal_moves, Outcome, Position, RedFool};
+use movegen::{generate_noisy, legal_moves, Outcome, Position, RedFool};
 
 fn position(fen: &str) -> Position<RedFool> {
     Position::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -93,6 +93,27 @@ fn rung_b_kills_the_cheapest_of_either_colour() {
     assert_eq!(answers(lowest, "a2a1"), strings(&["g3"]), "the pawn (1) before the rook (4), own piece or not");
     let tie = "2k5/8/8/8/8/K7/8/6P1/R4p2/7* w - - 0 1";
     assert_eq!(answers(tie, "a2a1"), strings(&["f2", "g3"]), "two pawns: the mover chooses");
+}
+
+/// The noisy moves (what a quiescence search plays out) count a quiet base
+/// move whose answer has the Fool kill an enemy piece, and not one whose
+/// answer kills the mover's own.
+#[test]
+fn a_fool_kill_of_an_enemy_piece_is_noisy_and_of_an_own_piece_is_not() {
+    // As in the tie above: after a2a1 the Fool on h1 kills the black pawn
+    // on f2 or White's own pawn on g3. Rf2 is a capture of that pawn.
+    let pos = position("2k5/8/8/8/8/K7/8/6P1/R4p2/7* w - - 0 1");
+    let mut noisy = Vec::new();
+    generate_noisy(&pos, &mut noisy);
+    let mut texts: Vec<String> = noisy.iter().map(|&m| pos.uci(m)).collect();
+    texts.sort();
+    let captures: Vec<String> =
+        moves("2k5/8/8/8/8/K7/8/6P1/R4p2/7* w - - 0 1").into_iter().filter(|m| m.starts_with("a2f2")).collect();
+    assert!(!captures.is_empty());
+    let mut expected = captures;
+    expected.push("a2a1@f2".to_string());
+    expected.sort();
+    assert_eq!(texts, expected);
 }
 
 /// Rung b: a victim whose square is watched is not a safe kill, and the

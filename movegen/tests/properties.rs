@@ -5,6 +5,8 @@
 //!
 //! - the FEN written for a position reads back as the same position;
 //! - the UCI and SAN text of every legal move parses back to that move;
+//! - the noisy-move generator yields exactly the legal moves that capture,
+//!   promote or have the Fool kill an enemy piece;
 //! - the incremental Zobrist key equals the one computed from scratch, and
 //!   unmake restores every position of the playout exactly;
 //! - arbitrary text fed to the FEN, UCI-move and SAN parsers yields a value
@@ -13,7 +15,7 @@
 //! The cases are drawn from a fixed seed, so CI runs the same ones every
 //! time; `PROPTEST_RNG_SEED=<n>` (or `PROPTEST_CASES=<n>`) explores others.
 
-use movegen::{legal_moves, with_variant, Position, Setup, Variant, VariantKind};
+use movegen::{generate_noisy, legal_moves, with_variant, Position, Setup, Variant, VariantKind};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -108,6 +110,11 @@ fn check_position<V: Variant>(pos: &mut Position<V>, chess960: bool) -> Result<(
     // nothing; README, Rules decisions.)
     let moves = legal_moves(pos);
     prop_assert_eq!(legal_moves(&read), moves.clone(), "moves in the position read from {}", fen);
+    // The quiescence search's generator: exactly the noisy moves, in order.
+    let mut noisy = Vec::new();
+    generate_noisy(pos, &mut noisy);
+    let expected: Vec<_> = moves.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
+    prop_assert_eq!(noisy, expected, "noisy moves in {}", fen);
     for m in moves {
         let uci = pos.uci(m);
         prop_assert_eq!(pos.parse_uci(&uci), Ok(m), "UCI '{}' in {}", uci, fen);

@@ -57,10 +57,18 @@ impl<V: Variant> Worker<'_, V> {
         alpha = alpha.max(stand_pat);
         let mut best_value = stand_pat;
 
+        // Out of check, where the variant can generate the noisy moves alone
+        // (see `Variant::NOISY_GENERATOR`), only they are generated: a
+        // stalemate is then not seen here, and the static evaluation stands
+        // for it, as in other engines' quiescence searches.
         let moves = &mut self.frames[ply].moves;
-        moves.generate(&self.pos);
-        if moves.is_empty() {
-            return if self.pos.checkers().any() { mated_in(ply) } else { DRAW };
+        if in_check || !V::NOISY_GENERATOR {
+            moves.generate(&self.pos);
+            if moves.is_empty() {
+                return if self.pos.checkers().any() { mated_in(ply) } else { DRAW };
+            }
+        } else {
+            moves.generate_noisy(&self.pos);
         }
         let table_move = hit.map_or(TableMove::NONE, |h| h.mv);
         let node = self.node_context(ply);

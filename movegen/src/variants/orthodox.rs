@@ -123,7 +123,12 @@ macro_rules! hooks {
     () => {
         #[inline(always)]
         fn generate<S: MoveSink>(pos: &Position<Self>, sink: &mut S) {
-            $crate::movegen::generate_orthodox(pos, sink)
+            $crate::movegen::generate_orthodox::<Self, S, false>(pos, sink)
+        }
+        const NOISY_GENERATOR: bool = true;
+        #[inline(always)]
+        fn generate_noisy<S: MoveSink>(pos: &Position<Self>, sink: &mut S) {
+            $crate::movegen::generate_orthodox::<Self, S, true>(pos, sink)
         }
         #[inline(always)]
         fn checkers(pos: &Position<Self>) -> Bb<Self> {
