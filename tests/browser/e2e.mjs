@@ -176,12 +176,27 @@ try {
   await page.selectOption('#multipv', '2');
   await page.check('#analyse');
   await page.waitForFunction(() => document.querySelectorAll('#lines li').length === 2, null, WAIT);
-  await page.waitForSelector('line.arrow', WAIT);
+  // Attached, then checked by hand: Playwright calls an element with an
+  // empty bounding box hidden, and the box of a straight vertical or
+  // horizontal line (e2-e4) has no width or no height.
+  await page.waitForSelector('line.arrow', { ...WAIT, state: 'attached' });
+  const arrow = await page.evaluate(() => {
+    const line = document.querySelector('line.arrow');
+    const style = getComputedStyle(line);
+    const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((a) => Number(line.getAttribute(a)));
+    return { shown: style.display !== 'none' && style.visibility === 'visible' && Number(style.opacity) > 0,
+      stroke: parseFloat(style.strokeWidth), length: Math.hypot(x2 - x1, y2 - y1) };
+  });
+  assert.ok(arrow.shown && arrow.stroke > 0 && arrow.length > 0, `the arrow is drawn: ${JSON.stringify(arrow)}`);
   // Read at one instant: the lines go on coming.
   const [first, bar] = await page.evaluate(() => [document.querySelector('#lines li').textContent,
     document.getElementById('eval-text').textContent]);
   assert.match(first, /^([+-]\d+\.\d\d|#-?\d+)\s+\d+\./, `a scored line in SAN: ${first}`);
   assert.equal(bar, first.split(/\s+/)[0], 'the bar shows the best line\'s score');
+  // Off again: the checks below are not about the analysis, and a search
+  // left running for the rest of the script competes with the page and
+  // the engine's replies for the two cores of the test machine.
+  await page.uncheck('#analyse');
 
   // PGN out and back in.
   await page.click('#export-pgn');
@@ -259,6 +274,7 @@ try {
 
   // Back to Red Fool with the analysis on: the server must stop it when the tab closes.
   await newGame(page, { variant: 'redfool' });
+  await page.check('#analyse');
   await page.waitForSelector('#lines li', WAIT);
   await page.waitForFunction(() => document.querySelectorAll('#lines li').length === 2, null, WAIT);
   await page.evaluate(() => document.querySelectorAll('#new-game, #fen-box, #pgn-box').forEach((d) => { d.open = false; }));
