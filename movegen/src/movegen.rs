@@ -117,7 +117,9 @@ pub(crate) fn generate_orthodox<V: Variant, S: MoveSink, const NOISY: bool>(pos:
     }
     if let Some(checker) = checkers.any().then(|| checkers.lsb()) {
         ctx.check_mask = tables.between(king, checker) | Bb::<V>::from_square(checker);
-    } else {
+    } else if ctx.quiet_targets.any() {
+        // Castling is a quiet move: a noisy generator builds it only when
+        // the Fool's answer to it could kill an enemy piece.
         ctx.castling();
     }
     let snipers = ((tables.rook_pseudo(king) & board.orthogonal_sliders())

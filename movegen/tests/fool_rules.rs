@@ -102,13 +102,13 @@ fn rung_b_kills_the_cheapest_of_either_colour() {
 fn a_fool_kill_of_an_enemy_piece_is_noisy_and_of_an_own_piece_is_not() {
     // As in the tie above: after a2a1 the Fool on h1 kills the black pawn
     // on f2 or White's own pawn on g3. Rf2 is a capture of that pawn.
-    let pos = position("2k5/8/8/8/8/K7/8/6P1/R4p2/7* w - - 0 1");
+    let fen = "2k5/8/8/8/8/K7/8/6P1/R4p2/7* w - - 0 1";
+    let pos = position(fen);
     let mut noisy = Vec::new();
     generate_noisy(&pos, &mut noisy);
     let mut texts: Vec<String> = noisy.iter().map(|&m| pos.uci(m)).collect();
     texts.sort();
-    let captures: Vec<String> =
-        moves("2k5/8/8/8/8/K7/8/6P1/R4p2/7* w - - 0 1").into_iter().filter(|m| m.starts_with("a2f2")).collect();
+    let captures: Vec<String> = moves(fen).into_iter().filter(|m| m.starts_with("a2f2")).collect();
     assert!(!captures.is_empty());
     let mut expected = captures;
     expected.push("a2a1@f2".to_string());
