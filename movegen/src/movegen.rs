@@ -36,13 +36,12 @@ struct Context<'a, V: Variant, S: MoveSink, const NOISY: bool> {
     /// noisy moves are wanted and no Fool answer can kill an enemy piece
     /// (then a quiet base move is never noisy, and is not even generated).
     quiet_targets: Bb<V>,
-    /// Squares where a move could change whether the Fool is attacked: his
-    /// knight squares and his lines up to and including the first blocker.
-    /// Empty unless he is unattacked now, so a move touching none of them
-    /// leaves him untouched without running the resolution.
+    /// The Fool's lines up to and including the first blocker: only a piece
+    /// leaving one of them can open a line onto him.
     fool_lines: Bb<V>,
-    /// True when the Fool exists, is unattacked now, and so stays put after
-    /// every move that avoids `fool_lines`.
+    /// True when the Fool exists and is unattacked now, so that he stays put
+    /// after every base move that does not attack him (see
+    /// [`Context::stirs_fool`]).
     fool_quiet: bool,
 }
 
@@ -109,7 +108,7 @@ pub(crate) fn generate_orthodox<V: Variant, S: MoveSink, const NOISY: bool>(pos:
     };
     if let Some(fool) = pos.fool() {
         ctx.fool_quiet = board.attackers_to(tables, fool, occupied).is_empty();
-        ctx.fool_lines = tables.queen(fool, occupied) | tables.knight(fool);
+        ctx.fool_lines = tables.queen(fool, occupied);
     }
     ctx.king_moves();
     if checkers.more_than_one() {
@@ -155,7 +154,12 @@ impl<V: Variant, S: MoveSink, const NOISY: bool> Context<'_, V, S, NOISY> {
             Some(fool) => {
                 let (from, to) = (base.from(), base.to());
                 let simple = matches!(base.kind(), MoveKind::Normal | MoveKind::Promotion);
-                if simple && self.fool_quiet && !self.fool_lines.has(from) && !self.fool_lines.has(to) {
+                if simple && self.fool_quiet && !self.stirs_fool(fool, from, to, base.promotion()) {
+                    debug_assert!({
+                        let after = self.pos.board_after(base);
+                        let occupied = after.occupied() | Bb::<V>::from_square(fool);
+                        after.attackers_to(self.tables, fool, occupied).is_empty()
+                    });
                     // He stays untouched; test 2 asks only that he not check our king.
                     let king = if from == self.king { to } else { self.king };
                     if !quiet && !self.tables.knight(fool).has(king) {
@@ -174,6 +178,39 @@ impl<V: Variant, S: MoveSink, const NOISY: bool> Context<'_, V, S, NOISY> {
             _ if !quiet => self.sink.push(base),
             _ => {}
         }
+    }
+
+    /// True unless the normal move or promotion from `from` to `to` surely
+    /// leaves the unattacked Fool on `fool` unattacked: exact for the
+    /// orthodox pieces, without building the board after the move.
+    ///
+    /// After the move, only two things can attack him: the piece placed on
+    /// `to`, by its own pattern, and a slider whose line onto him the
+    /// moving piece opened by leaving `from`. Every other piece attacks as
+    /// it did before (not at all): leapers do not depend on blockers, and
+    /// the piece placed on `to` can only close lines.
+    #[inline(always)]
+    fn stirs_fool(&self, fool: Square, from: Square, to: Square, promotion: Option<Role>) -> bool {
+        let t = self.tables;
+        let board = self.pos.board();
+        let moved = Bb::<V>::from_square(from) | Bb::<V>::from_square(to);
+        let occupied = (self.occupied & !moved) | Bb::<V>::from_square(to);
+        let role = promotion.or_else(|| self.pos.piece_at(from).map(|p| p.role));
+        let placed_attacks = match role {
+            Some(Role::Pawn) => t.pawn(!self.us, fool).has(to),
+            Some(Role::Knight) => t.knight(fool).has(to),
+            Some(Role::Bishop) => t.bishop(fool, occupied).has(to),
+            Some(Role::Rook) => t.rook(fool, occupied).has(to),
+            Some(Role::Queen) => t.queen(fool, occupied).has(to),
+            Some(Role::King) => t.king(fool).has(to),
+            _ => return true,
+        };
+        placed_attacks
+            || (self.fool_lines.has(from)
+                && (((t.bishop(fool, occupied) & board.diagonal_sliders())
+                    | (t.rook(fool, occupied) & board.orthogonal_sliders()))
+                    & !moved)
+                    .any())
     }
 
     /// Emits from→to unless a pin forbids it.
