@@ -15,6 +15,7 @@ use crate::output;
 use clap::Args;
 use engine::datagen::{Sample, SampleError, GAME_END};
 use eval::tune::{self, Descent, Entry, Provenance};
+use eval::weights::Field;
 use movegen::{with_variant, FenError, Position, Variant};
 use std::fmt;
 use std::path::PathBuf;
@@ -33,9 +34,32 @@ pub struct TuneArgs {
     /// Adam's step size (centipawns; percent for the percentage weights)
     #[arg(long, value_name = "R", default_value_t = 1.0)]
     rate: f64,
+    /// Share of the game's result in each position's target, 0 to 1; the
+    /// rest is the expected score of the search's score of the position
+    #[arg(long, value_name = "R", default_value_t = 1.0, value_parser = share)]
+    result_share: f64,
+    /// Weight fields to leave as they are (names as in eval/src/weights.rs, e.g. material)
+    #[arg(long, value_name = "FIELD", num_args = 1.., value_parser = field)]
+    freeze: Vec<Field>,
     /// Where to write the generated weights [default: eval/src/tuned/<variant>.rs]
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+}
+
+/// Parses a share, a number from 0 to 1.
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(r) if (0.0..=1.0).contains(&r) => Ok(r),
+        _ => Err(format!("'{text}' is not a number from 0 to 1")),
+    }
+}
+
+/// Parses the name of a weight field.
+fn field(text: &str) -> Result<Field, String> {
+    Field::ALL.iter().copied().find(|f| f.name() == text).ok_or_else(|| {
+        let names: Vec<&str> = Field::ALL.iter().map(|f| f.name()).collect();
+        format!("'{text}' is not a weight field; the fields: {}", names.join(", "))
+    })
 }
 
 /// A data line that cannot be used.
@@ -89,7 +113,7 @@ fn read_entries<V: Variant>(args: &TuneArgs) -> Result<Vec<Entry>, DataError> {
                 line: number,
                 error,
             })?;
-            game.push(Entry::new(&pos, sample.result.white_score()));
+            game.push(Entry::new(&pos, sample.score, sample.result.white_score()));
         }
     }
     if entries.len() < 10 {
@@ -99,11 +123,15 @@ fn read_entries<V: Variant>(args: &TuneArgs) -> Result<Vec<Entry>, DataError> {
 }
 
 fn tune_variant<V: Variant>(args: &TuneArgs) -> Result<(), CliError> {
-    let entries = read_entries::<V>(args).map_err(CliError::Data)?;
+    let mut entries = read_entries::<V>(args).map_err(CliError::Data)?;
     let held_out = entries.len() / 10;
-    let (fit, test) = entries.split_at(entries.len() - held_out);
+    let split = entries.len() - held_out;
     let start = tune::current(V::KIND);
-    let k = tune::fit_k(fit, &start);
+    // The scale is fitted to the results alone: it maps evaluations to
+    // expected scores, which the search's scores are then turned into.
+    let k = tune::fit_k(&entries[..split], &start);
+    tune::blend_targets(&mut entries, k, args.result_share);
+    let (fit, test) = entries.split_at(split);
     let before = [tune::loss(fit, &start, k), tune::loss(test, &start, k)];
     output::note(&format!(
         "{} positions ({} held out), k = {k:.6}, loss {:.6} / {:.6} (fitted / held out)\n",
@@ -112,8 +140,8 @@ fn tune_variant<V: Variant>(args: &TuneArgs) -> Result<(), CliError> {
         before[0],
         before[1]
     ));
-    let descent = Descent { epochs: args.epochs, rate: args.rate };
-    let (fitted, best) = tune::descend(fit, test, &start, k, descent, |epoch, loss, held| {
+    let descent = Descent { epochs: args.epochs, rate: args.rate, frozen: args.freeze.clone() };
+    let (fitted, best) = tune::descend(fit, test, &start, k, &descent, |epoch, loss, held| {
         output::note(&format!("epoch {epoch}: loss {loss:.6} / {held:.6}\n"));
     });
     output::note(&format!("kept the weights of epoch {best}, the lowest held-out loss\n"));

@@ -99,6 +99,30 @@ fn tune_fits_datagen_output_and_writes_its_source() {
     let text = std::fs::read_to_string(&source).unwrap();
     assert!(text.contains("//! Command: `redfool tune --variant chess --data"), "{text}");
     assert!(text.contains("pub(super) const WEIGHTS: Weights = Weights {"), "{text}");
+    // Frozen fields are written as the variant plays them now, whatever
+    // the data says; the other weights move.
+    let material = |text: &str| {
+        let start = text.find("    material: [").expect("a material field");
+        text[start..][..text[start..].find("],").unwrap()].to_string()
+    };
+    let current =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("eval/src/tuned/chess.rs")).unwrap();
+    let (path, data_path) = (source.to_str().unwrap(), data.to_str().unwrap());
+    let frozen = ["--data", data_path, "--epochs", "20", "--rate", "20", "--out", path];
+    ok(&[&["tune", "--variant", "chess", "--freeze", "material", "--result-share", "0.5"], &frozen[..]].concat());
+    let text = std::fs::read_to_string(&source).unwrap();
+    assert_eq!(material(&text), material(&current));
+    assert_ne!(text[text.find("WEIGHTS").unwrap()..], current[current.find("WEIGHTS").unwrap()..]);
+    ok(&[&["tune", "--variant", "chess"], &frozen[..]].concat());
+    assert_ne!(material(&std::fs::read_to_string(&source).unwrap()), material(&current));
+    for (bad, says) in [
+        (["--freeze", "materiel"], "'materiel' is not a weight field; the fields: material,"),
+        (["--result-share", "1.5"], "'1.5' is not a number from 0 to 1"),
+    ] {
+        let out = redfool(&[&["tune", "--variant", "chess", "--data", data_path], &bad[..]].concat());
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(says), "{}", String::from_utf8_lossy(&out.stderr));
+    }
     // A line that is not data is refused with its place.
     std::fs::write(&data, "x | y\n").unwrap();
     let out = redfool(&["tune", "--variant", "chess", "--data", data.to_str().unwrap()]);

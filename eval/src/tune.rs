@@ -10,6 +10,15 @@
 //! the mean squared difference from the game's result. First `k` is fitted
 //! to the current weights (a golden-section search), then the weights by
 //! gradient descent (Adam, on the whole data set each step).
+//!
+//! Two options guard the fit against what the games alone teach badly.
+//! The target can blend the game's result with the expected score of the
+//! search's own score of the position ([`blend_targets`]): a result from
+//! shallow self-play is a noisy verdict on positions long before the end,
+//! the search's score a steadier one. And whole fields can be frozen
+//! ([`Descent::frozen`]): the search prices material with the hand-set
+//! piece values (exchanges, margins), so a fit that moves material alone
+//! would leave the evaluation and the search disagreeing about a pawn.
 
 use crate::checkered;
 use crate::evaluation::Evaluation;
@@ -43,8 +52,11 @@ impl Recorder for Counts {
 /// One position's features: what the linear model needs of it.
 #[derive(Clone, Debug)]
 pub struct Entry {
-    /// White's score in the game: 1, 0.5 or 0.
+    /// What the evaluation should predict: White's score in the game (1,
+    /// 0.5 or 0), or that blended with the search's ([`blend_targets`]).
     result: f64,
+    /// The search's score of the position, White's point of view.
+    score: f64,
     /// The middlegame share of the blend, phase / `PHASE_MAX`.
     mg_share: f64,
     /// White's net count (middlegame, endgame) of each weight it earns, by
@@ -55,8 +67,9 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The features of `pos`, whose game White scored `result` in.
-    pub fn new<V: Variant>(pos: &Position<V>, result: f64) -> Entry {
+    /// The features of `pos`, which the search scored `score` centipawns
+    /// for White and whose game White scored `result` in.
+    pub fn new<V: Variant>(pos: &Position<V>, score: i32, result: f64) -> Entry {
         let recorded = Evaluation::new(pos, Counts { net: vec![[0.0; 2]; Weights::COUNT], phase: 0 }).run().1;
         // Where Checkered chess scores more than the ordinary evaluation,
         // the whole evaluation is kept fixed.
@@ -69,7 +82,7 @@ impl Entry {
             .map(|(index, net)| (index as u16, net.map(|n| n as f32)))
             .collect();
         let mg_share = recorded.phase as f64 / PHASE_MAX as f64;
-        let mut entry = Entry { result, mg_share, counts, fixed: 0.0 };
+        let mut entry = Entry { result, score: score as f64, mg_share, counts, fixed: 0.0 };
         entry.fixed = crate::evaluate_white(pos) as f64 - entry.model(&current(V::KIND));
         entry
     }
@@ -162,7 +175,16 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Mean squared error of `sigmoid(k * evaluation)` against the results.
+/// Makes each entry's target `result_share` of its game's result and the
+/// rest the expected score `sigmoid(k * score)` of its search score. Called
+/// once `k` is fitted (to the results alone): 1 leaves the results.
+pub fn blend_targets(entries: &mut [Entry], k: f64, result_share: f64) {
+    for entry in entries {
+        entry.result = result_share * entry.result + (1.0 - result_share) * sigmoid(k * entry.score);
+    }
+}
+
+/// Mean squared error of `sigmoid(k * evaluation)` against the targets.
 pub fn loss(entries: &[Entry], params: &Params, k: f64) -> f64 {
     let sum: f64 = entries.iter().map(|e| (e.result - sigmoid(k * e.evaluate(params))).powi(2)).sum();
     sum / entries.len().max(1) as f64
@@ -193,30 +215,36 @@ pub fn fit_k(entries: &[Entry], params: &Params) -> f64 {
 }
 
 /// How the descent runs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Descent {
     /// Full passes over the data.
     pub epochs: usize,
     /// Adam's step size, in centipawns (percent for the weights that are
     /// percentages).
     pub rate: f64,
+    /// Fields left at their start.
+    pub frozen: Vec<Field>,
 }
 
 /// Fits the weights to `entries` from `start` at scale `k`, by Adam on the
 /// whole data set, and returns the weights of the epoch (0: `start`) whose
 /// loss on `held_out` was lowest, with that epoch: the descent stops
 /// helping once it fits the noise of the positions it sees. Weights the
-/// entries never count stay put. Calls `progress(epoch, loss, held-out
-/// loss)` every tenth of the way.
+/// entries never count and the frozen fields stay put. Calls
+/// `progress(epoch, loss, held-out loss)` every tenth of the way.
 pub fn descend(
     entries: &[Entry],
     held_out: &[Entry],
     start: &Params,
     k: f64,
-    descent: Descent,
+    descent: &Descent,
     mut progress: impl FnMut(usize, f64, f64),
 ) -> (Params, usize) {
-    let mask = Params::used_by(entries);
+    let mut mask = Params::used_by(entries);
+    for field in &descent.frozen {
+        let slots = field.offset()..field.offset() + field.slots();
+        mask.0[slots].fill([0.0; 2]);
+    }
     let mut weights = start.clone();
     let (mut m, mut v) = (Params::zero(), Params::zero());
     let (beta1, beta2, epsilon) = (0.9f64, 0.999f64, 1e-8);
@@ -311,7 +339,7 @@ mod tests {
     use std::path::PathBuf;
 
     fn entry(fen: &str, result: f64) -> Entry {
-        Entry::new(&Position::<Chess>::from_fen(fen, false).unwrap(), result)
+        Entry::new(&Position::<Chess>::from_fen(fen, false).unwrap(), 0, result)
     }
 
     /// Every position of the shared perft tables (all variants), as entries
@@ -326,7 +354,7 @@ mod tests {
                 let (kind, chess960, fen) = (cells[1].parse::<VariantKind>().unwrap(), cells[2] == "1", cells[3]);
                 let (e, eval) = with_variant!(kind, V => {
                     let pos = Position::<V>::from_fen(fen, chess960).unwrap();
-                    (Entry::new(&pos, 0.5), crate::evaluate_white(&pos))
+                    (Entry::new(&pos, 0, 0.5), crate::evaluate_white(&pos))
                 });
                 out.push((format!("{name}: {fen}"), e, eval));
             }
@@ -412,8 +440,8 @@ mod tests {
             only
         };
         let entries: Vec<Entry> = entries.iter().map(only).collect();
-        let descent = Descent { epochs: 2000, rate: 0.1 };
-        let (fitted, _) = descend(&entries, &entries, &start, k, descent, |_, _, _| {});
+        let descent = Descent { epochs: 2000, rate: 0.1, frozen: Vec::new() };
+        let (fitted, _) = descend(&entries, &entries, &start, k, &descent, |_, _, _| {});
         for phase in 0..2 {
             assert!((fitted.0[mobility][phase] - 12.0).abs() < 0.5, "{:?}", fitted.0[mobility]);
         }
@@ -439,17 +467,39 @@ mod tests {
             .map(|fen| entry(fen, 0.5))
             .collect();
         let start = current(VariantKind::Chess);
-        let descent = Descent { epochs: 200, rate: 2.0 };
-        let (fitted, epoch) = descend(&entries, &entries, &start, 0.006, descent, |_, _, _| {});
+        let descent = Descent { epochs: 200, rate: 2.0, frozen: Vec::new() };
+        let (fitted, epoch) = descend(&entries, &entries, &start, 0.006, &descent, |_, _, _| {});
         assert!(epoch > 100, "{epoch}");
         let knight = Field::Material.offset() + movegen::Role::Knight.index();
         assert!(fitted.0[knight][1] < start.0[knight][1] - 100.0);
         let contrary: Vec<Entry> = entries.iter().map(|e| Entry { result: 1.0, ..e.clone() }).collect();
-        let (kept, epoch) = descend(&entries, &contrary, &start, 0.006, descent, |_, _, _| {});
+        let (kept, epoch) = descend(&entries, &contrary, &start, 0.006, &descent, |_, _, _| {});
         assert_eq!((kept, epoch), (start.clone(), 0));
         // Weights the positions never count stay put.
         let wizard = Field::Material.offset() + movegen::Role::Wizard.index();
         assert_eq!(fitted.0[wizard], start.0[wizard]);
+        // So do frozen fields: the same data moves the other weights
+        // instead of the knight's value.
+        let frozen = Descent { frozen: vec![Field::Material], ..descent };
+        let (fitted, _) = descend(&entries, &entries, &start, 0.006, &frozen, |_, _, _| {});
+        let material = Field::Material.offset()..Field::Material.offset() + Field::Material.slots();
+        assert_eq!(fitted.0[material.clone()], start.0[material]);
+        let (before, after) = (entries[0].evaluate(&start), entries[0].evaluate(&fitted));
+        assert!(after < before - 100.0, "{before} -> {after}");
+    }
+
+    #[test]
+    fn blended_targets_mix_the_result_with_the_search_score() {
+        let pos = Position::<Chess>::from_fen("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", false).unwrap();
+        let k = 0.005;
+        let blend = |share: f64| {
+            let mut entries = vec![Entry::new(&pos, 200, 0.0)];
+            blend_targets(&mut entries, k, share);
+            entries[0].result
+        };
+        assert_eq!(blend(1.0), 0.0);
+        assert!((blend(0.0) - sigmoid(1.0)).abs() < 1e-12);
+        assert!((blend(0.25) - 0.75 * sigmoid(1.0)).abs() < 1e-12);
     }
 
     #[test]
