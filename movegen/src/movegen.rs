@@ -180,9 +180,10 @@ impl<V: Variant, S: MoveSink, const NOISY: bool> Context<'_, V, S, NOISY> {
         }
     }
 
-    /// True unless the normal move or promotion from `from` to `to` surely
-    /// leaves the unattacked Fool on `fool` unattacked: exact for the
-    /// orthodox pieces, without building the board after the move.
+    /// True when the normal move or promotion from `from` to `to` leaves
+    /// the Fool on `fool`, unattacked now, attacked: exact for the orthodox
+    /// pieces (any other role counts as stirring him), and without building
+    /// the board after the move.
     ///
     /// After the move, only two things can attack him: the piece placed on
     /// `to`, by its own pattern, and a slider whose line onto him the
