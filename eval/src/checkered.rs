@@ -6,15 +6,17 @@
 //! move may use it first — to capture the other's pieces for free, since a
 //! checkered piece is never captured — and may switch, taking all of them
 //! for good. So:
-//! - the side to move is credited [`SHARE_PERCENT`] of the checkered
-//!   material (the rest would be credited to both and cancels);
+//! - the side to move is credited a share of the checkered material
+//!   ([`Weights::checkered_share`]; the rest would be credited to both and
+//!   cancels);
 //! - checkered pieces bearing on a king's neighbourhood are danger to that
 //!   king, since its opponent may use them (checkered pawns attacking as the
 //!   opponent's pawns), counted in the ordinary king-danger units;
 //! - a piece of the side to move attacked by a checkered piece hangs: the
 //!   opponent may take it next, for nothing. The side to move saves at most
-//!   one, so it is charged [`HANGING_PERCENT`] of the least valuable of its
-//!   two most valuable such pieces (the one it cannot save);
+//!   one, so it is charged part ([`Weights::checkered_hanging`]) of the
+//!   least valuable of its two most valuable such pieces (the one it cannot
+//!   save);
 //! - while the switch is allowed, the side to move may switch now: its score
 //!   is at least what the stage-2 evaluation gives it as the switcher.
 //!
@@ -29,33 +31,19 @@
 
 use crate::psqt;
 use crate::score::Score;
+use crate::trace::{Recorder, Silent};
 use crate::tuned;
 use crate::weights::{
-    king_danger_penalty, KING_ATTACKER_UNITS, KING_ZONE_HIT_UNITS, PHASE_MAX, PHASE_WEIGHT, PIECE_VALUE,
+    king_danger_penalty, Field, KING_ATTACKER_UNITS, KING_ZONE_HIT_UNITS, PHASE_MAX, PHASE_WEIGHT, PIECE_VALUE,
 };
 use movegen::{a_king_attacked_by_checkered, Bb, Bitboard, Colour, Geometry, Position, Role, Square, Stage, Variant};
 
-// ----- weights (Checkered chess only; see the README, "Checkered chess") -----
+// ----- stage 2 weights (the stage-1 weights are fitted: `crate::weights`) -----
 //
-// Measured by self-play, `redfool match --variant checkered --nodes 5000`,
-// 400 games a pairing (`--repeat`, 8 random plies), Elo of the weight used
-// against the alternative, 95 %.
+// Stage 2 positions are few in self-play and the evaluation there is not
+// linear in the weights (the switch compares two scores), so the tuner
+// leaves these hand-set.
 
-/// Stage 1: percent of each checkered piece's value credited to the side to
-/// move. Against 0: +139 +/- 35; against 10: +33 +/- 33; against 50:
-/// +4 +/- 32; against 75: +52 +/- 33.
-pub const SHARE_PERCENT: i32 = 25;
-/// Stage 1: percent of the ordinary king-danger units that a checkered piece
-/// bearing on a king's neighbourhood adds against that king. Against 0:
-/// -6 +/- 32 (no measurable effect).
-pub const KING_DANGER_PERCENT: i32 = 100;
-/// Stage 1: percent of the value of the side to move's hanging piece (one
-/// attacked by a checkered piece) charged to it. Against 0: +1 +/- 32.
-pub const HANGING_PERCENT: i32 = 50;
-/// Stage 1: whether the side to move's score is at least its stage-2 score
-/// as the switcher, while the switch is allowed. Against false: -5 +/- 32
-/// (it rarely changes a move; kept because it is right where it does).
-pub const SWITCH_OPTION: bool = true;
 /// Stage 2: a two-way checkered pawn one step from promotion (either way);
 /// two steps away it earns a third of this.
 pub const STAGE_TWO_PAWN_NEAR_END: Score = Score::new(40, 80);
@@ -68,8 +56,6 @@ pub const STAGE_TWO_KING_DANGER_PERCENT: i32 = 100;
 /// for only in stage 1.
 #[inline]
 pub(crate) fn evaluate_white<V: Variant>(pos: &Position<V>, stage: Stage, colours: impl FnOnce() -> i32) -> i32 {
-    let us = pos.side_to_move();
-    let from_white = |ours: i32| if us == Colour::White { ours } else { -ours };
     if let Stage::Two(switcher) = stage {
         let theirs = stage_two(pos, switcher);
         return if switcher == Colour::White { theirs } else { -theirs };
@@ -78,18 +64,35 @@ pub(crate) fn evaluate_white<V: Variant>(pos: &Position<V>, stage: Stage, colour
     if pos.board().checkered().is_empty() {
         return base;
     }
-    let ours = from_white(base) + stage_one(pos);
-    if SWITCH_OPTION && stage == Stage::One && !a_king_attacked_by_checkered::<V>(pos.board()) {
-        return from_white(ours.max(stage_two(pos, us)));
-    }
-    from_white(ours)
+    stage_one_white(pos, stage, base, Silent).0
 }
 
-/// Whether `pos`, in `stage`, is scored by the ordinary evaluation of the
-/// white and black pieces alone: no switch made, no checkered piece on the
-/// board. Only there is the evaluation linear in the variant's weights.
-pub(crate) fn ordinary<V: Variant>(pos: &Position<V>, stage: Stage) -> bool {
-    !matches!(stage, Stage::Two(_)) && pos.board().checkered().is_empty()
+/// Stage 1 with checkered pieces on the board: White's score, given `base`,
+/// the ordinary evaluation of the white and black pieces (White's point of
+/// view); the recorder [`stage_one`] reported its weights to; and whether
+/// the score is that sum — linear in the weights — rather than the switch's.
+///
+/// While the switch is allowed (and no king stands attacked by a checkered
+/// piece, which the switch would leave to the switcher's opponent), the
+/// side to move may switch now, so its score is at least its stage-2 score
+/// as the switcher.
+pub(crate) fn stage_one_white<V: Variant, R: Recorder>(
+    pos: &Position<V>,
+    stage: Stage,
+    base: i32,
+    recorder: R,
+) -> (i32, bool, R) {
+    let us = pos.side_to_move();
+    let from_white = |ours: i32| if us == Colour::White { ours } else { -ours };
+    let (terms, recorder) = stage_one(pos, recorder);
+    let ours = from_white(base) + terms;
+    if stage == Stage::One && !a_king_attacked_by_checkered::<V>(pos.board()) {
+        let switched = stage_two(pos, us);
+        if switched > ours {
+            return (from_white(switched), false, recorder);
+        }
+    }
+    (from_white(ours), true, recorder)
 }
 
 /// The game phase counting every piece, checkered ones included.
@@ -138,10 +141,17 @@ fn danger_penalty(units: i32, percent: i32) -> Score {
 
 /// Stage 1, from the side to move's point of view: its share of the
 /// checkered material, the checkered pressure on each king and its pieces
-/// hanging to checkered attackers.
-fn stage_one<V: Variant>(pos: &Position<V>) -> i32 {
+/// hanging to checkered attackers; each weight's count goes to `recorder`.
+fn stage_one<V: Variant, R: Recorder>(pos: &Position<V>, mut recorder: R) -> (i32, R) {
     let board = pos.board();
+    let weights = tuned::of(V::KIND);
     let us = pos.side_to_move();
+    let hundredths = |s: Score| [s.mg() as f64 / 100.0, s.eg() as f64 / 100.0];
+    let mut count = |colour: Colour, field: Field, of: Score| {
+        if R::COUNTS {
+            recorder.weight(colour, field.offset(), hundredths(of));
+        }
+    };
     let zones = Colour::ALL.map(|c| king_zone(pos, c));
     let mut material = Score::ZERO;
     let mut units = [0; 2];
@@ -157,9 +167,15 @@ fn stage_one<V: Variant>(pos: &Position<V>) -> i32 {
             units[colour.index()] += danger_units::<V>(role, reach, zones[colour.index()]);
         }
     }
-    let share = material.scaled(SHARE_PERCENT, 100);
-    let danger = danger_penalty(units[us.index()], KING_DANGER_PERCENT)
-        - danger_penalty(units[(!us).index()], KING_DANGER_PERCENT);
+    let share = material.percent(weights.checkered_share);
+    count(us, Field::CheckeredShare, material);
+    let mut danger = Score::ZERO;
+    for colour in Colour::ALL {
+        let penalty = king_danger_penalty(units[colour.index()]);
+        let own = penalty.percent(weights.checkered_king_danger);
+        danger += if colour == us { own } else { -own };
+        count(colour, Field::CheckeredKingDanger, penalty);
+    }
     // The two most valuable pieces of ours attacked by checkered pieces.
     let mut hanging = [Score::ZERO; 2];
     let ours = board.colour(us) & attacked[us.index()] & !board.role(Role::King);
@@ -171,8 +187,12 @@ fn stage_one<V: Variant>(pos: &Position<V>) -> i32 {
             hanging[1] = value;
         }
     }
-    let lost = hanging[1].scaled(HANGING_PERCENT, 100);
-    (share + danger - lost).taper(phase(pos))
+    let lost = hanging[1].percent(weights.checkered_hanging);
+    count(us, Field::CheckeredHanging, -hanging[1]);
+    let phase = phase(pos);
+    let total = (share + danger - lost).taper(phase);
+    recorder.finish(phase, total);
+    (total, recorder)
 }
 
 /// Stage 2, from the switcher's point of view: the checkered camp against

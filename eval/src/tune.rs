@@ -5,7 +5,10 @@
 //! the sum, over the weights, of how many times White earns each one net of
 //! Black (its count, middlegame and endgame, reported by the evaluation to
 //! a recorder) times the weight, blended by the phase, plus what no weight
-//! scales (integer rounding, Checkered chess's own terms), kept fixed. The
+//! scales (integer rounding, the king-danger units' square), kept fixed.
+//! Checkered chess's positions are linear too, its stage-1 terms included,
+//! except where the evaluation takes the switch's score or is in stage 2:
+//! those are kept whole as fixed. The
 //! evaluation `e` predicts White's score as `sigmoid(k * e)`; the loss is
 //! the mean squared difference from the game's result. First `k` is fitted
 //! to the current weights (a golden-section search), then the weights by
@@ -26,13 +29,26 @@ use crate::score::Score;
 use crate::trace::{Recorder, Term};
 use crate::tuned;
 use crate::weights::{Field, Weights, PHASE_MAX};
-use movegen::{Colour, Position, Variant, VariantKind, VariantState};
+use movegen::{Bitboard, Colour, Position, Stage, Variant, VariantKind, VariantState};
 use std::fmt::Write;
 
 /// The recorder that keeps White's net count of each weight.
 struct Counts {
     net: Vec<[f64; 2]>,
     phase: i32,
+}
+
+impl Counts {
+    fn new() -> Counts {
+        Counts { net: vec![[0.0; 2]; Weights::COUNT], phase: 0 }
+    }
+
+    /// Each count with its share of the phase blend: what the weight's
+    /// (middlegame, endgame) pair is multiplied by in the evaluation.
+    fn blended(&self) -> impl Iterator<Item = [f64; 2]> + '_ {
+        let mg_share = self.phase as f64 / PHASE_MAX as f64;
+        self.net.iter().map(move |[mg, eg]| [mg * mg_share, eg * (1.0 - mg_share)])
+    }
 }
 
 impl Recorder for Counts {
@@ -57,10 +73,9 @@ pub struct Entry {
     result: f64,
     /// The search's score of the position, White's point of view.
     score: f64,
-    /// The middlegame share of the blend, phase / `PHASE_MAX`.
-    mg_share: f64,
-    /// White's net count (middlegame, endgame) of each weight it earns, by
-    /// the weight's number; the weights not listed count 0.
+    /// What each weight it earns (middlegame, endgame) is multiplied by in
+    /// White's evaluation — its net count times its share of the phase
+    /// blend — by the weight's number; the weights not listed count 0.
     counts: Vec<(u16, [f32; 2])>,
     /// The part of the evaluation no weight changes.
     fixed: f64,
@@ -70,32 +85,42 @@ impl Entry {
     /// The features of `pos`, which the search scored `score` centipawns
     /// for White and whose game White scored `result` in.
     pub fn new<V: Variant>(pos: &Position<V>, score: i32, result: f64) -> Entry {
-        let recorded = Evaluation::new(pos, Counts { net: vec![[0.0; 2]; Weights::COUNT], phase: 0 }).run().1;
-        // Where Checkered chess scores more than the ordinary evaluation,
-        // the whole evaluation is kept fixed.
-        let linear = pos.state().stage().is_none_or(|stage| checkered::ordinary(pos, stage));
-        let counts = recorded
-            .net
+        let ordinary = Evaluation::new(pos, Counts::new()).run();
+        let mut blended: Vec<[f64; 2]> = ordinary.1.blended().collect();
+        // Checkered chess adds its stage-1 terms to the ordinary evaluation
+        // (their phase counts the checkered pieces too); where it scores
+        // the switch (or stage 2) instead, the whole evaluation is fixed.
+        let linear = match pos.state().stage() {
+            None => true,
+            Some(Stage::Two(_)) => false,
+            Some(_) if pos.board().checkered().is_empty() => true,
+            Some(stage) => {
+                let (_, linear, extra) = checkered::stage_one_white(pos, stage, ordinary.0, Counts::new());
+                for (sum, add) in blended.iter_mut().zip(extra.blended()) {
+                    *sum = [sum[0] + add[0], sum[1] + add[1]];
+                }
+                linear
+            }
+        };
+        let counts = blended
             .iter()
             .enumerate()
             .filter(|(_, net)| linear && net.iter().any(|&n| n != 0.0))
             .map(|(index, net)| (index as u16, net.map(|n| n as f32)))
             .collect();
-        let mg_share = recorded.phase as f64 / PHASE_MAX as f64;
-        let mut entry = Entry { result, score: score as f64, mg_share, counts, fixed: 0.0 };
+        let mut entry = Entry { result, score: score as f64, counts, fixed: 0.0 };
         entry.fixed = crate::evaluate_white(pos) as f64 - entry.model(&current(V::KIND));
         entry
     }
 
     /// The model's evaluation at `params`, before the fixed part.
     fn model(&self, params: &Params) -> f64 {
-        let (mut mg, mut eg) = (0.0, 0.0);
+        let mut sum = 0.0;
         for &(index, [count_mg, count_eg]) in &self.counts {
             let [weight_mg, weight_eg] = params.0[index as usize];
-            mg += count_mg as f64 * weight_mg;
-            eg += count_eg as f64 * weight_eg;
+            sum += count_mg as f64 * weight_mg + count_eg as f64 * weight_eg;
         }
-        mg * self.mg_share + eg * (1.0 - self.mg_share)
+        sum
     }
 
     /// The evaluation at `params`, White's point of view.
@@ -105,11 +130,10 @@ impl Entry {
 
     /// Adds the gradient of the evaluation, times `factor`, to `gradient`.
     fn add_gradient(&self, factor: f64, gradient: &mut Params) {
-        let (mg, eg) = (factor * self.mg_share, factor * (1.0 - self.mg_share));
         for &(index, [count_mg, count_eg]) in &self.counts {
             let slot = &mut gradient.0[index as usize];
-            slot[0] += count_mg as f64 * mg;
-            slot[1] += count_eg as f64 * eg;
+            slot[0] += count_mg as f64 * factor;
+            slot[1] += count_eg as f64 * factor;
         }
     }
 }
@@ -370,7 +394,7 @@ mod tests {
             let weights = current(kind);
             assert_eq!(e.evaluate(&weights), eval as f64, "{what}");
             if e.counts.is_empty() {
-                continue; // Checkered chess beyond the ordinary evaluation
+                continue; // Checkered chess where the switch or stage 2 scores
             }
             linear += 1;
             // What the model leaves to the fixed part is only integer
@@ -454,10 +478,33 @@ mod tests {
         let mut params = current(VariantKind::Chess);
         let before = e.evaluate(&params);
         let knight = Field::Material.offset() + movegen::Role::Knight.index();
+        // The counts are kept blended, as `f32`: equal up to its precision.
         params.0[knight][1] += 24.0;
-        assert!((e.evaluate(&params) - before - 23.0).abs() < 1e-9);
+        assert!((e.evaluate(&params) - before - 23.0).abs() < 1e-4);
         params.0[knight][0] += 24.0;
-        assert!((e.evaluate(&params) - before - 24.0).abs() < 1e-9);
+        assert!((e.evaluate(&params) - before - 24.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn checkered_pieces_count_towards_their_own_weights() {
+        // Stage 1, Black to move and a rook up (so not better off switching),
+        // a checkered knight on c6 that no king is near; the stage-1 terms'
+        // phase (3 of 24) counts it with the rook.
+        let fen = "4k2r/8/2o5/8/8/8/8/4K3 b - - 0 1 0000000000000000 - 1";
+        let pos = Position::<movegen::Checkered>::from_fen(fen, false).unwrap();
+        let e = Entry::new(&pos, 0, 0.5);
+        let mut params = current(VariantKind::Checkered);
+        let before = e.evaluate(&params);
+        // Black is to move: a point more of the share is 3.2 (mg) and 3.05
+        // (eg) centipawns for Black, blended 3:21.
+        let share = Field::CheckeredShare.offset();
+        params.0[share] = [params.0[share][0] + 1.0, params.0[share][1] + 1.0];
+        let expected = -(3.20 * 3.0 + 3.05 * 21.0) / 24.0;
+        assert!((e.evaluate(&params) - before - expected).abs() < 1e-4, "{}", e.evaluate(&params) - before);
+        // In stage 2 nothing is linear: the whole evaluation is fixed.
+        let fen = "4k2r/8/2o5/8/8/8/8/4K3 b - - 0 1 0000000000000000 - 2w";
+        let pos = Position::<movegen::Checkered>::from_fen(fen, false).unwrap();
+        assert!(Entry::new(&pos, 0, 0.5).counts.is_empty());
     }
 
     #[test]

@@ -330,6 +330,23 @@ weight_set! { |ranks|
     /// move sets him leaping, and its owner decides when to release him.
     fool_menace, FoolMenace: Score = Score::new(5, 3);
 
+    // ----- Checkered chess, stage 1 (see `checkered.rs`) -----
+    //
+    // Percentages of the terms a checkered piece brings while it belongs to
+    // both players; stage 2 is scored with the constants of `checkered.rs`.
+
+    /// Percent of the checkered pieces' [`PIECE_VALUE`] credited to the side
+    /// to move, which may use them first (the rest would go to both players
+    /// and cancel).
+    checkered_share, CheckeredShare: Score = Score::new(25, 25);
+    /// Percent of [`king_danger_penalty`] charged against each king for the
+    /// checkered pieces bearing on its neighbourhood: the opponent may use them.
+    checkered_king_danger, CheckeredKingDanger: Score = Score::new(100, 100);
+    /// Percent of the [`PIECE_VALUE`] of the side to move's piece that
+    /// checkered pieces attack and that it cannot save (the lesser of its
+    /// two most valuable such pieces) charged to it.
+    checkered_hanging, CheckeredHanging: Score = Score::new(50, 50);
+
     // ----- side to move -----
 
     /// Bonus for the side to move: having the move is worth something.

@@ -81,5 +81,8 @@ pub(super) const WEIGHTS: Weights = Weights {
         Score::new(-4, -2),   // 3
     ],
     fool_menace: Score::new(5, 3),
+    checkered_share: Score::new(25, 25),
+    checkered_king_danger: Score::new(100, 100),
+    checkered_hanging: Score::new(50, 50),
     tempo: Score::new(17, 7),
 };
