@@ -4,7 +4,7 @@
 //! that only makes the evaluation faster must leave every value here as it
 //! is; a change that means to alter the values updates them with a reason.
 
-use movegen::{Chess, Position, RedFool, TamRuat, Variant};
+use movegen::{Checkered, Chess, Position, RedFool, TamRuat, Variant};
 
 /// (FEN, chess960, White-view score). Red Fool's values are those of its
 /// tuned weights (`eval/src/tuned/redfool.rs`, proven by a fixed-node SPRT:
@@ -42,6 +42,20 @@ const TAMRUAT: [(&str, bool, i32); 4] = [
     ("12/1k10/12/2K9/12/5Q1u4/6P1P3/12/12/12/12/N11 b - - 3 2", false, 1533),
 ];
 
+/// Checkered chess's values are those of its tuned weights
+/// (`eval/src/tuned/checkered.rs`, proven by a fixed-node SPRT: see the
+/// README, "Tuning data"): the start, stage 1 with checkered pieces (the
+/// switch disabled in one), and stage 2 after either side switched.
+const CHECKERED: [(&str, bool, i32); 7] = [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 1111111111111111 - 1", false, 0),
+    ("2kr4/pp6/2p5/4ss1r/1P2ns1P/2Np4/P1P1P1BP/R2o1RK1 b - - 0 11 1010100111000000 - 1", false, 241),
+    ("7k/b5pp/8/8/8/8/6ss/7K w - - 0 3 0000000000000011 g3g2 1", false, -585),
+    ("r3k2o/3p1p2/1p5n/p2c1s1s/Ps6/1P2P2P/1B1PB3/R3K1c1 b Qq - 0 21 1111101111110110 - 1", false, 262),
+    ("q5n1/rp1kp1b1/2pp1u2/p2P3s/1s2c3/4P2P/1P6/RNB1KBNR w KQ - 0 19 1110101101111100 - 1-", false, 133),
+    ("4k3/3pp3/8/2t5/8/3s4/4PP2/R3K2R w KQ - 0 6 0000000000000000 - 2w", false, -166),
+    ("rn6/ppp4p/2k2q2/7s/2bP1s2/P2PBN2/7R/RN1K1B2 b - - 1 25 1001100111110011 - 2b", false, 4769),
+];
+
 fn check<V: Variant>(positions: &[(&str, bool, i32)]) {
     let mut wrong = Vec::new();
     for &(fen, chess960, pinned) in positions {
@@ -67,4 +81,9 @@ fn chess_values_stay_pinned() {
 #[test]
 fn tamruat_values_stay_pinned() {
     check::<TamRuat>(&TAMRUAT);
+}
+
+#[test]
+fn checkered_values_stay_pinned() {
+    check::<Checkered>(&CHECKERED);
 }
