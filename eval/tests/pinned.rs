@@ -27,12 +27,12 @@ const REDFOOL: [(&str, bool, i32); 12] = [
 /// Chess's values are those of its tuned weights (`eval/src/tuned/chess.rs`,
 /// proven by a fixed-node SPRT: see the README, "Tuning data").
 const CHESS: [(&str, bool, i32); 6] = [
-    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, 17),
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, 13),
     ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false, 87),
-    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", false, 366),
-    ("1r3n2/3p3k/1Q4p1/2P1p1pn/8/8/1NPP1K2/1R3B2 w - - 6 34", false, 914),
-    ("2bbr3/2p1pp1p/r5k1/p1Pp2P1/Q2n1p2/1P1PPNnN/4BK1P/2R2R2 b - - 2 24", true, 469),
-    ("6k1/1N3q1r/Pp2r2p/2pnpBpP/P1PQ3P/2B2Pn1/3P1K1R/4NR2 w - g6 0 33", true, 801),
+    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", false, 376),
+    ("1r3n2/3p3k/1Q4p1/2P1p1pn/8/8/1NPP1K2/1R3B2 w - - 6 34", false, 893),
+    ("2bbr3/2p1pp1p/r5k1/p1Pp2P1/Q2n1p2/1P1PPNnN/4BK1P/2R2R2 b - - 2 24", true, 484),
+    ("6k1/1N3q1r/Pp2r2p/2pnpBpP/P1PQ3P/2B2Pn1/3P1K1R/4NR2 w - g6 0 33", true, 751),
 ];
 
 const TAMRUAT: [(&str, bool, i32); 4] = [
