@@ -108,12 +108,16 @@ fn tune_fits_datagen_output_and_writes_its_source() {
     let current =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("eval/src/tuned/chess.rs")).unwrap();
     let (path, data_path) = (source.to_str().unwrap(), data.to_str().unwrap());
-    let frozen = ["--data", data_path, "--epochs", "20", "--rate", "20", "--out", path];
-    ok(&[&["tune", "--variant", "chess", "--freeze", "material", "--result-share", "0.5"], &frozen[..]].concat());
+    // The targets are the search's own scores: the evaluation can always
+    // move towards them, so the held-out loss falls and the descent keeps a
+    // later epoch than the start, whatever weights chess plays with now
+    // (four games' results may already be predicted as well as they can).
+    let fit = ["--data", data_path, "--epochs", "20", "--rate", "20", "--result-share", "0", "--out", path];
+    ok(&[&["tune", "--variant", "chess", "--freeze", "material"], &fit[..]].concat());
     let text = std::fs::read_to_string(&source).unwrap();
     assert_eq!(material(&text), material(&current));
     assert_ne!(text[text.find("WEIGHTS").unwrap()..], current[current.find("WEIGHTS").unwrap()..]);
-    ok(&[&["tune", "--variant", "chess"], &frozen[..]].concat());
+    ok(&[&["tune", "--variant", "chess"], &fit[..]].concat());
     assert_ne!(material(&std::fs::read_to_string(&source).unwrap()), material(&current));
     for (bad, says) in [
         (["--freeze", "materiel"], "'materiel' is not a weight field; the fields: material,"),
