@@ -60,17 +60,14 @@ pub(crate) fn evaluate_white<V: Variant>(pos: &Position<V>, stage: Stage, colour
         let theirs = stage_two(pos, switcher);
         return if switcher == Colour::White { theirs } else { -theirs };
     }
-    let base = colours();
-    if pos.board().checkered().is_empty() {
-        return base;
-    }
-    stage_one_white(pos, stage, base, Silent).0
+    stage_one_white(pos, stage, colours(), Silent).0
 }
 
-/// Stage 1 with checkered pieces on the board: White's score, given `base`,
-/// the ordinary evaluation of the white and black pieces (White's point of
-/// view); the recorder [`stage_one`] reported its weights to; and whether
-/// the score is that sum — linear in the weights — rather than the switch's.
+/// Stage 1: White's score, given `base`, the ordinary evaluation of the
+/// white and black pieces (White's point of view); the recorder
+/// [`stage_one`] reported its weights to (untouched without checkered
+/// pieces); and whether the score is that sum — linear in the weights —
+/// rather than the switch's.
 ///
 /// While the switch is allowed (and no king stands attacked by a checkered
 /// piece, which the switch would leave to the switcher's opponent), the
@@ -82,6 +79,10 @@ pub(crate) fn stage_one_white<V: Variant, R: Recorder>(
     base: i32,
     recorder: R,
 ) -> (i32, bool, R) {
+    // Without checkered pieces the ordinary evaluation is the whole score.
+    if pos.board().checkered().is_empty() {
+        return (base, true, recorder);
+    }
     let us = pos.side_to_move();
     let from_white = |ours: i32| if us == Colour::White { ours } else { -ours };
     let (terms, recorder) = stage_one(pos, recorder);

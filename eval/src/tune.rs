@@ -29,7 +29,7 @@ use crate::score::Score;
 use crate::trace::{Recorder, Term};
 use crate::tuned;
 use crate::weights::{Field, Weights, PHASE_MAX};
-use movegen::{Bitboard, Colour, Position, Stage, Variant, VariantKind, VariantState};
+use movegen::{Colour, Position, Stage, Variant, VariantKind, VariantState};
 use std::fmt::Write;
 
 /// The recorder that keeps White's net count of each weight.
@@ -93,7 +93,6 @@ impl Entry {
         let linear = match pos.state().stage() {
             None => true,
             Some(Stage::Two(_)) => false,
-            Some(_) if pos.board().checkered().is_empty() => true,
             Some(stage) => {
                 let (_, linear, extra) = checkered::stage_one_white(pos, stage, ordinary.0, Counts::new());
                 for (sum, add) in blended.iter_mut().zip(extra.blended()) {
