@@ -35,11 +35,14 @@ const CHESS: [(&str, bool, i32); 6] = [
     ("6k1/1N3q1r/Pp2r2p/2pnpBpP/P1PQ3P/2B2Pn1/3P1K1R/4NR2 w - g6 0 33", true, 751),
 ];
 
+/// Tam Ruat's values are those of its tuned weights
+/// (`eval/src/tuned/tamruat.rs`, proven by a fixed-node SPRT: see the
+/// README, "Tuning data").
 const TAMRUAT: [(&str, bool, i32); 4] = [
-    ("raxnbqkbnxar/lupupupupupl/12/12/12/12/12/12/12/12/LPUPUPUPUPUL/RAXNBQKBNXAR w - - 0 1", false, 32),
-    ("2xn1ak1n1ar/l3p2u2p1/2p1u2xp1ul/4X1pb4/12/1r2N7/12/6NB2A1/2A6P2/1P9L/3PUPKP2UR/LR2BQ1X4 w - - 3 47", false, 1353),
-    ("12/12/12/4n1k5/12/12/7Ku3/4Nb6/2p9/12/6P5/12 w - - 8 14", false, -641),
-    ("12/1k10/12/2K9/12/5Q1u4/6P1P3/12/12/12/12/N11 b - - 3 2", false, 1533),
+    ("raxnbqkbnxar/lupupupupupl/12/12/12/12/12/12/12/12/LPUPUPUPUPUL/RAXNBQKBNXAR w - - 0 1", false, 16),
+    ("2xn1ak1n1ar/l3p2u2p1/2p1u2xp1ul/4X1pb4/12/1r2N7/12/6NB2A1/2A6P2/1P9L/3PUPKP2UR/LR2BQ1X4 w - - 3 47", false, 1736),
+    ("12/12/12/4n1k5/12/12/7Ku3/4Nb6/2p9/12/6P5/12 w - - 8 14", false, -846),
+    ("12/1k10/12/2K9/12/5Q1u4/6P1P3/12/12/12/12/N11 b - - 3 2", false, 1846),
 ];
 
 /// Checkered chess's values are those of its tuned weights

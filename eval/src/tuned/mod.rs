@@ -6,7 +6,6 @@
 //! evaluation is linear in (material, piece-square shapes, mobility per
 //! role, pawn structure, passed pawns by rank, the king-danger penalty and
 //! shelter, the Fool's terms, Checkered chess's stage-1 terms, the tempo).
-//! A variant not tuned yet plays with the hand-set weights of its board.
 //! They are constants: each variant's evaluation is compiled with its own,
 //! its piece-square tables built from them at compile time.
 //!
