@@ -10,18 +10,18 @@ use movegen::{Checkered, Chess, Position, RedFool, TamRuat, Variant};
 /// tuned weights (`eval/src/tuned/redfool.rs`, proven by a fixed-node SPRT:
 /// see the README, "Tuning data").
 const REDFOOL: [(&str, bool, i32); 12] = [
-    ("rnbqkbnr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, 27),
-    ("r2qkbnr/p1ppp1pp/np6/2*2p1N/8/8/2P1b1Q1/2N3P1/PP1P1P1P/R1B1KB1R b KQkq - 0 9", false, -87),
-    ("2q1kbn1/1bppn2r/4p3/r4ppp/1p5P/NP2*3/7N/PR1P4/2P1PPP1/2BQKBR1 b - - 2 21", false, 35),
-    ("r4r2/p*1bk3/npp1p2p/2R5/3K2p1/2P2p2/1b2PPPP/1P1PB3/2NN4/7R b - - 1 36", false, -64),
-    ("4rk2/4pn2/N1p2p1p/*1b2b2/3p4/5pP1/2PP1P1P/1P1K4/1B6/2R2B1N b - - 0 48", false, 255),
-    ("5k2/8/p2p4/bp1pqp2/2r5/1*2P1Rn/4K3/1P3N2/PB3P1P/8 b - - 0 39", false, -1046),
-    ("*nb2b1r/pp1k1p1p/4pn2/2pp2p1/8/5P2/2PPP1P1/1qN2Q2/PP5P/RNB1KB1R b KQ - 2 12", false, 478),
-    ("2r2knr/4pp2/2p4p/p1*1bbp1/5P2/2Pp3P/3P1P2/N3B1PN/PP4B1/R1K3QR b - - 1 22", false, 1295),
-    ("rn1qkb1r/p*ppp2p/1p4pn/5p1N/Q7/8/2P2P2/2N2bP1/PP1P3P/R1B1KB1R w KQkq - 4 13", false, -42),
-    ("b2*2kr/p1p1prp1/3n1p1p/1p1p4/8/8/3P2P1/P1PNPPP1/1P3R2/B1QN2KR w K - 1 17", false, 1255),
-    ("3nr1kr/1qp1Qp1n/2b5/1p1p2pp/2*b4/3N1P2/Pp1P1R2/5N2/B1P1PK1P/B2R4 w k - 2 30", true, 18),
-    ("8/8/8/3k4/5P2/4P3/2P*4/3P4/8/K7 w - - 1 17", false, 519),
+    ("rnbqkbnr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, 26),
+    ("r2qkbnr/p1ppp1pp/np6/2*2p1N/8/8/2P1b1Q1/2N3P1/PP1P1P1P/R1B1KB1R b KQkq - 0 9", false, -61),
+    ("2q1kbn1/1bppn2r/4p3/r4ppp/1p5P/NP2*3/7N/PR1P4/2P1PPP1/2BQKBR1 b - - 2 21", false, 1),
+    ("r4r2/p*1bk3/npp1p2p/2R5/3K2p1/2P2p2/1b2PPPP/1P1PB3/2NN4/7R b - - 1 36", false, -89),
+    ("4rk2/4pn2/N1p2p1p/*1b2b2/3p4/5pP1/2PP1P1P/1P1K4/1B6/2R2B1N b - - 0 48", false, 276),
+    ("5k2/8/p2p4/bp1pqp2/2r5/1*2P1Rn/4K3/1P3N2/PB3P1P/8 b - - 0 39", false, -1165),
+    ("*nb2b1r/pp1k1p1p/4pn2/2pp2p1/8/5P2/2PPP1P1/1qN2Q2/PP5P/RNB1KB1R b KQ - 2 12", false, 566),
+    ("2r2knr/4pp2/2p4p/p1*1bbp1/5P2/2Pp3P/3P1P2/N3B1PN/PP4B1/R1K3QR b - - 1 22", false, 1474),
+    ("rn1qkb1r/p*ppp2p/1p4pn/5p1N/Q7/8/2P2P2/2N2bP1/PP1P3P/R1B1KB1R w KQkq - 4 13", false, -32),
+    ("b2*2kr/p1p1prp1/3n1p1p/1p1p4/8/8/3P2P1/P1PNPPP1/1P3R2/B1QN2KR w K - 1 17", false, 1441),
+    ("3nr1kr/1qp1Qp1n/2b5/1p1p2pp/2*b4/3N1P2/Pp1P1R2/5N2/B1P1PK1P/B2R4 w k - 2 30", true, -4),
+    ("8/8/8/3k4/5P2/4P3/2P*4/3P4/8/K7 w - - 1 17", false, 481),
 ];
 
 /// Chess's values are those of its tuned weights (`eval/src/tuned/chess.rs`,
