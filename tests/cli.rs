@@ -215,9 +215,14 @@ fn analyse_prints_each_depth_with_scores_from_white_s_side() {
 
 #[test]
 fn analyse_streams_depths_and_shows_progress_of_a_long_search() {
+    // Progress comes from the search's reports of the root move it starts,
+    // which begin after 3 s (`VERBOSE_AFTER_MS`, UCI's convention), and from
+    // re-searched lines. With 4 s, an iteration begun just before 3 s could
+    // fill the rest with its first move and show none; 8 s leaves room for
+    // the next iteration to start.
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_redfool"))
-        .args(["analyse", "--movetime", "4000"])
+        .args(["analyse", "--movetime", "8000"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -250,7 +255,7 @@ fn analyse_streams_depths_and_shows_progress_of_a_long_search() {
         assert!(summary.contains(&format!(" at the unfinished depth {})", depth + 1)), "{rest:?}");
     }
     let progress = stderr(&out);
-    assert!(progress.contains("thinking: depth ") && progress.contains(" of 4.0s"), "{progress}");
+    assert!(progress.contains("thinking: depth ") && progress.contains(" of 8.0s"), "{progress}");
 }
 
 // ---- play ----
