@@ -215,14 +215,13 @@ fn analyse_prints_each_depth_with_scores_from_white_s_side() {
 
 #[test]
 fn analyse_streams_depths_and_shows_progress_of_a_long_search() {
-    // Progress comes from the search's reports of the root move it starts,
-    // which begin after 3 s (`VERBOSE_AFTER_MS`, UCI's convention), and from
-    // re-searched lines. With 4 s, an iteration begun just before 3 s could
-    // fill the rest with its first move and show none; 8 s leaves room for
-    // the next iteration to start.
+    // Progress comes from the search's reports of the root move it is
+    // searching, which begin after 3 s (`VERBOSE_AFTER_MS`, UCI's
+    // convention) and come again every second while one root move lasts;
+    // off a terminal a status line is written at most once a second.
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_redfool"))
-        .args(["analyse", "--movetime", "8000"])
+        .args(["analyse", "--movetime", "6000"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -254,8 +253,19 @@ fn analyse_streams_depths_and_shows_progress_of_a_long_search() {
     } else {
         assert!(summary.contains(&format!(" at the unfinished depth {})", depth + 1)), "{rest:?}");
     }
+    // A status line from 3 s on, then at most about 2 s apart (a root move
+    // reported just under a second after the last line shown waits for
+    // its repetition a second later), however long one root move takes.
     let progress = stderr(&out);
-    assert!(progress.contains("thinking: depth ") && progress.contains(" of 8.0s"), "{progress}");
+    let stamps: Vec<f64> = progress
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("thinking: depth ")?.strip_suffix("s of 6.0s")?.rsplit(", ").next()?.parse().ok()
+        })
+        .collect();
+    assert!(stamps.len() >= 2 && stamps.len() == progress.lines().count(), "{progress}");
+    let close = stamps.windows(2).all(|w| w[1] - w[0] < 2.2);
+    assert!(stamps[0] < 4.0 && *stamps.last().unwrap() > 3.8 && close, "{progress}");
 }
 
 // ---- play ----

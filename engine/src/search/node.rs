@@ -8,7 +8,7 @@ use super::stopping::MainThread;
 use super::threads::Shared;
 use crate::history::{Capture, Heuristics, NodeContext, PieceTo};
 use crate::movepick::{Material, MoveList};
-use crate::search::{Bound, Report};
+use crate::search::Bound;
 use crate::see::exchange;
 use crate::tt::{TableMove, TtBound, TtData, TtHit};
 use crate::value::{is_mate, mate_in, mated_in, Value, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
@@ -333,10 +333,10 @@ impl<'a, V: Variant> Worker<'a, V> {
                 && !futile
                 && exchange(&self.pos, mv, scored.material)
                     < -QUIET_LOSING_EXCHANGE_PER_PLY_SQUARED * lmr_depth * lmr_depth;
-            if root && self.main.as_ref().is_some_and(|m| m.started.elapsed().as_millis() as u64 > VERBOSE_AFTER_MS) {
-                let number = self.pv_index + index;
-                let main = self.main.as_mut().expect("checked");
-                (main.report)(Report::CurrMove { depth: depth as u32, mv, number });
+            if root {
+                if let Some(main) = self.main.as_mut() {
+                    main.enter_root_move(depth as u32, mv, self.pv_index + index);
+                }
             }
 
             // A move to be pruned unless it gives check is not even made

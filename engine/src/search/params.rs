@@ -15,6 +15,9 @@ pub(crate) const ASPIRATION_WINDOW: Value = 16;
 /// Searches shorter than this report neither failed aspiration windows nor
 /// the root move being searched, to keep the output readable.
 pub(crate) const VERBOSE_AFTER_MS: u64 = 3000;
+/// In such searches, the root move being searched is reported again after
+/// this long without a new one.
+pub(crate) const ROOT_MOVE_REPEAT_MS: u64 = 1000;
 /// A tactical move in the quiescence search must be able to bring the
 /// score this close to alpha to be searched.
 pub(crate) const DELTA_MARGIN: Value = 150;

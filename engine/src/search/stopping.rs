@@ -1,7 +1,8 @@
 //! When the search stops: the node count and the clock polled as nodes are
 //! searched, `ponderhit`, and the main thread's decision after each
 //! iteration to stop early or go on (the soft time limit stretched while the
-//! best move is unsettled or the score drops).
+//! best move is unsettled or the score drops). The poll also reports the
+//! root move being searched, so that a long search shows it is alive.
 
 use super::node::Worker;
 use super::params::*;
@@ -10,7 +11,7 @@ use crate::timeman::TimeManager;
 use crate::value::{INFINITE, MATE, MATE_BOUND};
 use movegen::{Move, Variant};
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What only the main thread keeps: the clock and the reporting.
 pub(crate) struct MainThread<'a> {
@@ -26,11 +27,50 @@ pub(crate) struct MainThread<'a> {
     pub(super) helper_nodes: u64,
     /// The first move of the last best line reported.
     pub(super) reported_best: Option<Move>,
+    /// The root move being searched: the iteration's depth, the move and
+    /// its place in the root move order.
+    root_move: Option<(u32, Move, usize)>,
+    /// When the root move being searched was last reported.
+    root_move_reported: Option<Instant>,
 }
 
 impl<'a> MainThread<'a> {
     pub(crate) fn new(clock: TimeManager, started: Instant, report: &'a mut dyn FnMut(Report)) -> MainThread<'a> {
-        MainThread { clock, started, report, pondering: false, instability: 0.0, helper_nodes: 0, reported_best: None }
+        MainThread {
+            clock,
+            started,
+            report,
+            pondering: false,
+            instability: 0.0,
+            helper_nodes: 0,
+            reported_best: None,
+            root_move: None,
+            root_move_reported: None,
+        }
+    }
+
+    /// Notes the root move the search turns to, and reports it once the
+    /// search has run for [`VERBOSE_AFTER_MS`].
+    pub(super) fn enter_root_move(&mut self, depth: u32, mv: Move, number: usize) {
+        self.root_move = Some((depth, mv, number));
+        self.report_root_move(true);
+    }
+
+    /// Reports the root move being searched, in a search of some length:
+    /// when it starts (`entered`), and again every [`ROOT_MOVE_REPEAT_MS`]
+    /// while it lasts, so that a root move which takes the rest of the time
+    /// still shows that the search is alive.
+    fn report_root_move(&mut self, entered: bool) {
+        let Some((depth, mv, number)) = self.root_move else { return };
+        if self.started.elapsed().as_millis() as u64 <= VERBOSE_AFTER_MS {
+            return;
+        }
+        let repeat = Duration::from_millis(ROOT_MOVE_REPEAT_MS);
+        if !entered && self.root_move_reported.is_some_and(|at| at.elapsed() < repeat) {
+            return;
+        }
+        self.root_move_reported = Some(Instant::now());
+        (self.report)(Report::CurrMove { depth, mv, number });
     }
 }
 
@@ -91,6 +131,7 @@ impl<V: Variant> Worker<'_, V> {
     pub(super) fn check_clock(&mut self) {
         let Some(main) = self.main.as_mut() else { return };
         main.helper_nodes = self.shared.total_nodes() - self.nodes;
+        main.report_root_move(false);
         if main.pondering {
             if !self.shared.signals.ponderhit.load(Ordering::Relaxed) {
                 return;
