@@ -85,7 +85,7 @@ pub fn best_moves<V: Variant>(pos: &Position<V>, searchmoves: &[Move]) -> (Vec<M
 pub fn material<V: Variant>(pos: &Position<V>, side: Colour) -> i32 {
     let board = pos.board();
     let total = |colour: Colour| -> i32 {
-        Role::ALL.iter().map(|&role| eval::piece_value(role) * board.pieces(colour, role).count() as i32).sum()
+        Role::ALL.iter().map(|&role| eval::piece_value::<V>(role) * board.pieces(colour, role).count() as i32).sum()
     };
     total(side) - total(!side)
 }
@@ -93,7 +93,8 @@ pub fn material<V: Variant>(pos: &Position<V>, side: Colour) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{Chess, RedFool};
+    use eval::piece_value;
+    use movegen::{Chess, RedFool, Role};
 
     fn best<V: Variant>(fen: &str) -> (Vec<String>, Option<Verdict>) {
         let pos = Position::<V>::from_fen(fen, false).unwrap();
@@ -106,13 +107,16 @@ mod tests {
         // The rook takes the knight rather than the pawn.
         let (moves, verdict) = best::<Chess>("6k1/8/8/2n5/8/p1R5/8/7K w - - 0 1");
         assert_eq!(moves, ["c3c5"]);
-        assert_eq!(verdict, Some(Verdict::Material(495 - 100)));
+        let value = piece_value::<Chess>;
+        assert_eq!(verdict, Some(Verdict::Material(value(Role::Rook) - value(Role::Pawn))));
         // The rook can take a pawn, but the Fool's kill of Black's rook is
         // worth more: Ra1 stirs him on a10, and b8 is his only safe target
         // (c9 is watched by the bishop on e7).
         let (moves, verdict) = best::<RedFool>("*6k/8/1r6/4b3/8/8/2p5/8/8/2R4K w - - 0 1");
         assert_eq!(moves, ["c1a1@b8"]);
-        assert_eq!(verdict, Some(Verdict::Material(495 - 335 - 100)));
+        let value = piece_value::<RedFool>;
+        let balance = value(Role::Rook) - value(Role::Bishop) - value(Role::Pawn);
+        assert_eq!(verdict, Some(Verdict::Material(balance)));
     }
 
     #[test]
@@ -126,11 +130,13 @@ mod tests {
         assert_eq!(pos.uci(rxa5), "a1a5@b8");
         let (moves, verdict) = best_moves(&pos, &[]);
         assert!(!moves.contains(&rxa5));
-        assert_eq!(verdict, Some(Verdict::Material(975 + 495 - 2 * 335)));
+        let value = piece_value::<RedFool>;
+        let balance = value(Role::Queen) + value(Role::Rook) - 2 * value(Role::Bishop);
+        assert_eq!(verdict, Some(Verdict::Material(balance)));
         // Made to choose it, the greedy player counts the loss.
         let (moves, verdict) = best_moves(&pos, &[rxa5]);
         assert_eq!(moves, [rxa5]);
-        assert_eq!(verdict, Some(Verdict::Material(495 - 335)));
+        assert_eq!(verdict, Some(Verdict::Material(value(Role::Rook) - value(Role::Bishop))));
     }
 
     #[test]

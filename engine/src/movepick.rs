@@ -45,17 +45,17 @@ impl Material {
         let us = pos.side_to_move();
         // What the side to move owns of a piece: all of it, or nothing of a
         // checkered piece or an enemy one.
-        let owned = |p: Piece| if p.colour == us && !p.checkered { piece_value(p.role) } else { 0 };
+        let owned = |p: Piece| if p.colour == us && !p.checkered { piece_value::<V>(p.role) } else { 0 };
         let (captured, placement_gain) = match pos.base_effect(m) {
             Some((mover, effect)) => (effect.victim.map(|(_, p)| p.role), owned(effect.placed) - owned(mover)),
             None => (None, 0),
         };
         let (fool_gain, fool_kills) = match pos.fool_victim(m) {
-            Some(victim) if victim.colour == us => (-piece_value(victim.role), None),
-            Some(victim) => (piece_value(victim.role), Some(victim.role)),
+            Some(victim) if victim.colour == us => (-piece_value::<V>(victim.role), None),
+            Some(victim) => (piece_value::<V>(victim.role), Some(victim.role)),
             None => (0, None),
         };
-        let captured_value = captured.map_or(0, piece_value);
+        let captured_value = captured.map_or(0, piece_value::<V>);
         Material {
             gain: captured_value + placement_gain + fool_gain,
             tactical: captured_value != 0 || m.promotion().is_some() || fool_kills.is_some(),
@@ -227,7 +227,7 @@ impl MoveList {
                 // Until picked, a capture is assumed to keep what it wins;
                 // among equal gains, those that cut off before come first.
                 let history = heuristics.capture(node.side, m.capture()) / CAPTURE_HISTORY_DIVISOR;
-                GOOD_TACTICAL + 16 * m.material.gain - piece_value(role) / 64 + history
+                GOOD_TACTICAL + 16 * m.material.gain - piece_value::<V>(role) / 64 + history
             } else if m.material.gain < 0 {
                 LOSING + 16 * m.material.gain
             } else if m.mv == killers[0] {
@@ -324,8 +324,8 @@ mod tests {
         // g7 after b2h2 or b2b9, but White's own pawn on f8 after f1h1.
         let pos = Position::<RedFool>::from_fen("k7/7*/5P2/6r1/8/8/8/8/1R6/2K2R2 w - - 0 1", false).unwrap();
         let find = |text: &str| pos.parse_uci(text).unwrap();
-        let rook = piece_value(Role::Rook);
-        let pawn = piece_value(Role::Pawn);
+        let rook = piece_value::<RedFool>(Role::Rook);
+        let pawn = piece_value::<RedFool>(Role::Pawn);
         assert_eq!(
             Material::of(&pos, find("b2h2@g7")),
             Material { gain: rook, tactical: true, victim: Some(Role::Rook) }
@@ -351,7 +351,7 @@ mod tests {
         let fen = "4k3/8/8/u2p4/8/1n6/5n2/3QK3 w - - 0 1 0000000000000000 - 1";
         let pos = Position::<Checkered>::from_fen(fen, false).unwrap();
         let find = |text: &str| pos.parse_uci(text).unwrap();
-        let value = piece_value;
+        let value = piece_value::<Checkered>;
         let capture = |gain, victim| Material { gain, tactical: true, victim: Some(victim) };
         assert_eq!(Material::of(&pos, find("d1d5")), capture(value(Role::Pawn) - value(Role::Queen), Role::Pawn));
         assert_eq!(Material::of(&pos, find("a5d5")), capture(value(Role::Pawn), Role::Pawn));

@@ -60,10 +60,14 @@ pub fn trace<V: Variant>(pos: &Position<V>) -> Trace {
     trace
 }
 
-/// Material value of a role in centipawns (middlegame value), for move
-/// ordering (MVV-LVA) and static exchange evaluation. The king counts 0: it
-/// is never captured, and a legal king capture never loses the king.
+/// Material value of a role in centipawns in variant `V`, for move ordering
+/// (MVV-LVA) and static exchange evaluation: the middlegame value of
+/// [`tuned::exchange_material`]. Royal pieces count 0: they are never
+/// captured.
 #[inline]
-pub fn piece_value(role: Role) -> i32 {
-    weights::PIECE_VALUE[role.index()].mg()
+pub fn piece_value<V: Variant>(role: Role) -> i32 {
+    match role {
+        Role::King | Role::Emperor => 0,
+        _ => tuned::exchange_material(V::KIND)[role.index()].mg(),
+    }
 }

@@ -1,7 +1,7 @@
 //! Hand-built positions showing that each term points the right way.
 
 use eval::{evaluate, evaluate_white, piece_value, trace, Score, Term};
-use movegen::{Chess, Colour, Position, RedFool, Role, VariantKind};
+use movegen::{Checkered, Chess, Colour, Position, RedFool, Role, TamRuat, Variant, VariantKind};
 
 fn redfool(fen: &str) -> Position<RedFool> {
     Position::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -32,11 +32,21 @@ fn extra_material_wins() {
 }
 
 #[test]
-fn piece_values_order_the_roles() {
-    let values = Role::ALL.map(piece_value);
-    assert!(values[..5].windows(2).all(|w| w[0] < w[1]), "{values:?}");
-    assert_eq!(piece_value(Role::Pawn), 100);
-    assert_eq!(piece_value(Role::King), 0);
+fn piece_values_order_the_roles_and_royals_count_nothing() {
+    fn check<V: Variant>() {
+        let values = Role::ALL.map(piece_value::<V>);
+        assert!(values[..5].windows(2).all(|w| w[0] < w[1]), "{}: {values:?}", V::KIND.name());
+        assert_eq!(piece_value::<V>(Role::King), 0, "{}", V::KIND.name());
+        assert_eq!(piece_value::<V>(Role::Emperor), 0, "{}", V::KIND.name());
+    }
+    check::<Chess>();
+    check::<RedFool>();
+    check::<TamRuat>();
+    check::<Checkered>();
+    // Red Fool's search prices exchanges as its fitted evaluation does.
+    assert_eq!(piece_value::<RedFool>(Role::Pawn), eval::tuned::of(RedFool::KIND).material[0].mg());
+    assert_ne!(piece_value::<RedFool>(Role::Pawn), piece_value::<Chess>(Role::Pawn));
+    assert_eq!(piece_value::<Chess>(Role::Pawn), 100);
 }
 
 #[test]
