@@ -4,7 +4,8 @@
 
 mod support;
 
-use movegen::{Position, TamRuat};
+use eval::piece_value;
+use movegen::{Position, RedFool, Role, TamRuat};
 use support::Engine;
 
 #[test]
@@ -13,11 +14,15 @@ fn greedy_option_answers_go_in_every_variant() {
     assert!(engine.ask("setoption name Greedy value true").is_empty());
 
     // Red Fool: Rxa5 would win a bishop but stir the Fool into killing the
-    // queen on b8; the greedy player keeps the balance (+800) instead.
+    // queen on b8; the greedy player keeps the balance (queen and rook
+    // against two bishops, in Red Fool's own piece values) instead.
     assert!(engine.ask("position fen *6k/8/1Q6/4b3/8/b7/8/8/8/R6K w - - 0 1").is_empty());
     engine.send("go wtime 1000 btime 1000 winc 100 binc 100");
     let (lines, best) = engine.bestmove();
-    assert!(lines.iter().any(|l| l.starts_with("info depth 1 ") && l.contains(" score cp 800 ")), "{lines:#?}");
+    let value = piece_value::<RedFool>;
+    let balance = value(Role::Queen) + value(Role::Rook) - 2 * value(Role::Bishop);
+    let score = format!(" score cp {balance} ");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 1 ") && l.contains(&score)), "{score}: {lines:#?}");
     assert_ne!(best, "a1a5@b8");
     engine.send("go depth 5 searchmoves a1a5");
     assert_eq!(engine.bestmove().1, "a1a5@b8");
