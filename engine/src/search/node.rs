@@ -306,6 +306,10 @@ impl<'a, V: Variant> Worker<'a, V> {
         let mut best_move = None;
         let mut searched = 0;
         let mut skip_quiets = false;
+        // Whether the table move, searched first, is tactical: where the
+        // best move found before wins material, a quiet move is less likely
+        // to beat it, and late-move reductions cut quiet moves a ply more.
+        let mut table_move_tactical = false;
         let mut index = 0;
         while let Some(scored) = self.frames[ply].moves.pick(&self.pos, index) {
             index += 1;
@@ -358,7 +362,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             self.frames[ply].current = Some(scored.piece);
             self.frames[ply + 1].plies_from_null = self.frames[ply].plies_from_null + 1;
             searched += 1;
-            let extension = if table_move.matches(mv) { table_move_extension } else { 0 };
+            let is_table_move = table_move.matches(mv);
+            table_move_tactical |= is_table_move && tactical;
+            let extension = if is_table_move { table_move_extension } else { 0 };
             let new_depth = depth - 1 + extension;
             let mut value;
             if searched == 1 {
@@ -370,7 +376,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 let mut reduction = 0;
                 if depth >= LMR_MIN_DEPTH && !tactical && searched > 1 + root as usize {
                     reduction = late_move_reduction(depth, searched);
-                    reduction += cut_node as i32 + !improving as i32;
+                    reduction += cut_node as i32 + !improving as i32 + table_move_tactical as i32;
                     reduction -= PV as i32 + gives_check as i32 + is_killer as i32;
                     reduction -= self.heuristics.quiet(&node, mv, scored.piece) / LMR_HISTORY_DIVISOR;
                     reduction = reduction.clamp(0, new_depth - 1);
