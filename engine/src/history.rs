@@ -12,6 +12,7 @@
 //!   piece, on that square, of that victim, caused a cut-off, to tell good
 //!   captures of the same material gain apart.
 
+use crate::search::params::history_bonus;
 use crate::value::MAX_PLY;
 use movegen::{Colour, Move, Role, Square};
 
@@ -90,12 +91,6 @@ fn main_index(side: Colour, m: Move) -> usize {
 fn nudge(entry: &mut i16, bonus: i32) {
     let old = *entry as i32;
     *entry = (old + bonus - old * bonus.abs() / HISTORY_MAX) as i16;
-}
-
-/// The bonus (or malus) a cut-off at `depth` is worth.
-#[inline]
-fn bonus(depth: i32) -> i32 {
-    (depth * depth).min(1200) * 8
 }
 
 impl Heuristics {
@@ -191,7 +186,7 @@ impl Heuristics {
             killers[1] = killers[0];
             killers[0] = best.0;
         }
-        let bonus = bonus(depth);
+        let bonus = history_bonus(depth);
         self.nudge_quiet(node, best, bonus);
         for &quiet in quiets {
             self.nudge_quiet(node, quiet, -bonus);
@@ -205,7 +200,7 @@ impl Heuristics {
     /// Records that tactical move `best` refuted `node`, searched to
     /// `depth`, after the tactical moves `captures` had failed to.
     pub fn reward_capture(&mut self, node: &NodeContext, depth: i32, best: Capture, captures: &[Capture]) {
-        let bonus = bonus(depth);
+        let bonus = history_bonus(depth);
         let i = self.capture_index(node.side, best);
         nudge(&mut self.capture[i], bonus);
         for &c in captures {

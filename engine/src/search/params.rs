@@ -84,6 +84,14 @@ pub(crate) const IIR_MIN_DEPTH: i32 = 4;
 pub(crate) const SHALLOW_PRUNING_DEPTH: i32 = 6;
 /// Late-move reductions apply from this depth.
 pub(crate) const LMR_MIN_DEPTH: i32 = 3;
+/// The bonus (or malus) a cut-off at `depth` gives the history scores of
+/// the moves tried there: linear in depth, so that the many shallow
+/// cut-offs teach the tables quickly, and capped so that one deep cut-off
+/// does not erase what many shallow ones taught.
+#[inline]
+pub(crate) fn history_bonus(depth: i32) -> i32 {
+    (320 * depth - 160).min(2560)
+}
 /// One ply less reduction per this much history score (main and
 /// continuation histories summed).
 pub(crate) const LMR_HISTORY_DIVISOR: i32 = 10_000;
