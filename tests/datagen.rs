@@ -82,7 +82,7 @@ fn a_file_is_never_clobbered_and_an_interrupted_run_resumes_as_one_run() {
 #[test]
 fn tune_fits_datagen_output_and_writes_its_source() {
     let (data, source) = (scratch("tune.data"), scratch("tuned.rs"));
-    datagen(&data, &["--games", "4"]);
+    datagen(&data, &["--games", "8"]);
     let out = ok(&[
         "tune",
         "--variant",
@@ -108,11 +108,12 @@ fn tune_fits_datagen_output_and_writes_its_source() {
     let current =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("eval/src/tuned/chess.rs")).unwrap();
     let (path, data_path) = (source.to_str().unwrap(), data.to_str().unwrap());
-    // The targets are the search's own scores: the evaluation can always
-    // move towards them, so the held-out loss falls and the descent keeps a
-    // later epoch than the start, whatever weights chess plays with now
-    // (four games' results may already be predicted as well as they can).
-    let fit = ["--data", data_path, "--epochs", "20", "--rate", "20", "--result-share", "0", "--out", path];
+    // The targets are the search's own scores, which the evaluation can move
+    // towards, and the steps are small: the held-out loss falls and the
+    // descent keeps a later epoch than the start. (Large steps overshoot on
+    // a few games' data: at rate 20 the start stayed the best once chess's
+    // evaluation saw threats.)
+    let fit = ["--data", data_path, "--epochs", "20", "--rate", "0.5", "--result-share", "0", "--out", path];
     ok(&[&["tune", "--variant", "chess", "--freeze", "material"], &fit[..]].concat());
     let text = std::fs::read_to_string(&source).unwrap();
     assert_eq!(material(&text), material(&current));

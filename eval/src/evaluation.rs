@@ -69,6 +69,7 @@ impl<'a, V: Variant, R: Recorder> Evaluation<'a, V, R> {
             self.fool(fool);
         }
         self.king_safety();
+        self.threats();
         self.tempo();
         let total = self.total.taper(self.phase);
         self.recorder.finish(self.phase, total);

@@ -17,6 +17,7 @@ mod pawns;
 mod pieces;
 mod psqt;
 mod score;
+mod threats;
 mod trace;
 pub mod tune;
 pub mod tuned;

@@ -24,6 +24,8 @@ pub enum Term {
     PassedPawns,
     /// Pressure on the king (the Fool's checks included) and its pawn shelter.
     KingSafety,
+    /// Pieces attacked by pawns, or attacked and undefended.
+    Threats,
     /// Pieces the Fool would kill when next stirred.
     FoolVictims,
     /// How close the Fool is to checking each king.
@@ -36,7 +38,7 @@ pub enum Term {
 
 impl Term {
     /// Number of terms.
-    pub const COUNT: usize = 10;
+    pub const COUNT: usize = 11;
     /// Every term, in print order.
     pub const ALL: [Term; Term::COUNT] = [
         Term::Material,
@@ -45,6 +47,7 @@ impl Term {
         Term::PawnStructure,
         Term::PassedPawns,
         Term::KingSafety,
+        Term::Threats,
         Term::FoolVictims,
         Term::FoolKingDistance,
         Term::FoolMenace,
@@ -60,6 +63,7 @@ impl Term {
             Term::PawnStructure => "Pawn structure",
             Term::PassedPawns => "Passed pawns",
             Term::KingSafety => "King safety",
+            Term::Threats => "Threats",
             Term::FoolVictims => "Fool victims",
             Term::FoolKingDistance => "Fool near king",
             Term::FoolMenace => "Fool menace",

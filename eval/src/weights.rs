@@ -314,6 +314,13 @@ weight_set! { |ranks|
     /// ranks ahead of it.
     pawn_shelter, PawnShelter: Score = Score::new(12, 0);
 
+    // ----- threats -----
+
+    /// Per enemy piece (not a pawn, not royal) one of our pawns attacks.
+    threat_by_pawn, ThreatByPawn: Score = Score::new(55, 25);
+    /// Per enemy piece or pawn (not royal) we attack and they do not defend.
+    hanging, Hanging: Score = Score::new(30, 25);
+
     // ----- the Red Fool -----
 
     /// Percent (middlegame, endgame) of a piece's [`PIECE_VALUE`] charged to

@@ -79,6 +79,20 @@ fn doubled_and_isolated_pawns_are_penalised() {
 }
 
 #[test]
+fn pieces_attacked_by_pawns_or_left_undefended_are_threats() {
+    let weights = eval::tuned::of(VariantKind::Chess);
+    let threats = |fen: &str| white(&trace(&chess(fen)), Term::Threats);
+    // The pawn on d4 forks a defended knight and a defended bishop.
+    assert_eq!(threats("4k3/8/3p4/2n1b3/3P4/8/8/4K3 w - - 0 1"), weights.threat_by_pawn * 2);
+    // The rook on a1 attacks an undefended knight on a8; defended, no threat.
+    assert_eq!(threats("n3k3/8/8/8/8/8/8/R3K3 w - - 0 1"), weights.hanging);
+    assert_eq!(threats("n7/1k6/8/8/8/8/8/R3K3 w - - 0 1"), Score::ZERO);
+    // An undefended pawn hangs too; the king it checks never does.
+    assert_eq!(threats("4k3/8/8/8/p7/8/8/R3K3 w - - 0 1"), weights.hanging);
+    assert_eq!(threats("R3k3/8/8/8/8/8/8/4K3 b - - 0 1"), Score::ZERO);
+}
+
+#[test]
 fn a_piece_the_fool_would_kill_next_counts_against_its_owner() {
     // The Fool on h10 can leap to g8 or f9. f9 is covered by the black king,
     // so he has no safe empty square and the undefended knight on g8 is his

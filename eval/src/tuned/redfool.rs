@@ -5,6 +5,9 @@
 //! Data: redfool-rf10.data (621674 positions)
 //! Scale: k = 0.004774 per centipawn
 //! Loss (fitted / held out): 0.031187 / 0.029541 before, 0.030332 / 0.029383 after.
+//!
+//! Added by hand after this fit, at their hand-set values (see `crate::weights`):
+//! `threat_by_pawn` and `hanging`. The next run fits them with the rest.
 
 use crate::score::Score;
 use crate::weights::Weights;
@@ -72,6 +75,8 @@ pub(super) const WEIGHTS: Weights = Weights {
     ],
     king_danger: Score::new(126, 1),
     pawn_shelter: Score::new(16, -4),
+    threat_by_pawn: Score::new(55, 25),
+    hanging: Score::new(30, 25),
     fool_victim_threatened: Score::new(9, -2),
     fool_victim_exposed: Score::new(7, -2),
     fool_king_distance: [

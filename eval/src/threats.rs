@@ -1,0 +1,33 @@
+//! Threats: enemy pieces our pawns attack, and enemy pieces we attack that
+//! nothing of theirs defends. The search finds such captures soon enough
+//! when the attacker is to move; the term is for the quiet nodes in
+//! between, where a piece under attack must still be saved and a tempo
+//! spent on it.
+
+use crate::evaluation::Evaluation;
+use crate::score::Score;
+use crate::trace::{Recorder, Term};
+use crate::weights::Field;
+use movegen::{Bitboard, Colour, Role, Variant};
+
+impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
+    /// Scores each side's threats; `pieces` must have completed `attacked`.
+    #[inline(always)]
+    pub(crate) fn threats(&mut self) {
+        let board = self.pos.board();
+        let weights = Self::weights();
+        let mut sides = [Score::ZERO; 2];
+        for us in Colour::ALL {
+            let (u, them) = (us.index(), !us);
+            // Royal pieces are never captured: attacking them is check.
+            let targets = board.colour(them) & !board.royals();
+            let pieces = targets & !board.role(Role::Pawn);
+            let by_pawn = (pieces & self.pawn_attacks[u]).count() as i32;
+            let hanging = (targets & self.attacked[u] & !self.attacked[them.index()]).count() as i32;
+            sides[u] = weights.threat_by_pawn * by_pawn + weights.hanging * hanging;
+            self.count(us, Field::ThreatByPawn, 0, [by_pawn as f64; 2]);
+            self.count(us, Field::Hanging, 0, [hanging as f64; 2]);
+        }
+        self.add_sides(Term::Threats, sides);
+    }
+}
