@@ -30,6 +30,9 @@ pub(crate) struct Evaluation<'a, V: Variant, R: Recorder> {
     pub(crate) king_danger: [i32; 2],
     /// Each colour's knights, bishops, rooks and queens attacking the Fool.
     pub(crate) fool_menacers: [i32; 2],
+    /// Enemy pieces each colour's pieces attack that are worth more than
+    /// the attacker, counted once per attacker; complete once `pieces` has run.
+    pub(crate) lesser_threats: [i32; 2],
     /// The game phase, set by `pieces`.
     pub(crate) phase: i32,
     total: Score,
@@ -53,6 +56,7 @@ impl<'a, V: Variant, R: Recorder> Evaluation<'a, V, R> {
             king_zone: Colour::ALL.map(|c| king_attacks[c.index()] | Bb::<V>::from_square(board.king(c))),
             king_danger: [0; 2],
             fool_menacers: [0; 2],
+            lesser_threats: [0; 2],
             phase: 0,
             total: Score::ZERO,
             recorder,

@@ -1,9 +1,10 @@
 //! Everything scored piece by piece: material (and the game phase it
 //! defines), placement and mobility. Walking the pieces also fills in what
 //! the later terms need: each colour's attacked squares, the pressure on the
-//! enemy king, and who menaces the Fool.
+//! enemy king, who menaces the Fool, and which pieces attack heavier ones.
 
 use crate::evaluation::Evaluation;
+use crate::piece_value;
 use crate::psqt;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
@@ -33,7 +34,7 @@ impl Tally {
 impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
     /// Scores material, piece-square bonuses and mobility and sets the
     /// phase; completes `attacked`, adds the pieces' pressure to
-    /// `king_danger` and counts `fool_menacers`.
+    /// `king_danger` and counts `fool_menacers` and `lesser_threats`.
     #[inline(always)]
     pub(crate) fn pieces(&mut self) {
         let [white, black] = Colour::ALL.map(|us| self.side(us));
@@ -116,7 +117,14 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         let (u, r, them) = (us.index(), role.index(), (!us).index());
         let table = &psqt::table::<V>()[u][r];
         let weights = Self::weights();
-        for sq in self.pos.board().pieces(us, role).squares() {
+        let board = self.pos.board();
+        // The enemy pieces worth more than this one (royals count nothing).
+        let value = piece_value::<V>(role);
+        let heavier = V::ROLES
+            .iter()
+            .filter(|&&other| piece_value::<V>(other) > value)
+            .fold(Bb::<V>::EMPTY, |set, &other| set | board.pieces(!us, other));
+        for sq in board.pieces(us, role).squares() {
             let attacks = attacks_from(sq);
             tally.add_piece(role, &weights.material, table[sq.index()]);
             self.count_piece(us, role, sq);
@@ -129,6 +137,7 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
                 self.king_danger[them] += KING_ATTACKER_UNITS[r] + KING_ZONE_HIT_UNITS * zone_hits.count() as i32;
             }
             self.fool_menacers[u] += (attacks & self.fool).any() as i32;
+            self.lesser_threats[u] += (attacks & heavier).count() as i32;
         }
     }
 }

@@ -1,8 +1,8 @@
-//! Threats: enemy pieces our pawns attack, and enemy pieces we attack that
-//! nothing of theirs defends. The search finds such captures soon enough
-//! when the attacker is to move; the term is for the quiet nodes in
-//! between, where a piece under attack must still be saved and a tempo
-//! spent on it.
+//! Threats: enemy pieces our pawns attack, enemy pieces our pieces of less
+//! worth attack, and enemy pieces we attack that nothing of theirs defends.
+//! The search finds such captures soon enough when the attacker is to move;
+//! the term is for the quiet nodes in between, where a piece under attack
+//! must still be saved and a tempo spent on it.
 
 use crate::evaluation::Evaluation;
 use crate::score::Score;
@@ -24,8 +24,11 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
             let pieces = targets & !board.role(Role::Pawn);
             let by_pawn = (pieces & self.pawn_attacks[u]).count() as i32;
             let hanging = (targets & self.attacked[u] & !self.attacked[them.index()]).count() as i32;
-            sides[u] = weights.threat_by_pawn * by_pawn + weights.hanging * hanging;
+            let by_lesser = self.lesser_threats[u];
+            sides[u] =
+                weights.threat_by_pawn * by_pawn + weights.threat_by_lesser * by_lesser + weights.hanging * hanging;
             self.count(us, Field::ThreatByPawn, 0, [by_pawn as f64; 2]);
+            self.count(us, Field::ThreatByLesser, 0, [by_lesser as f64; 2]);
             self.count(us, Field::Hanging, 0, [hanging as f64; 2]);
         }
         self.add_sides(Term::Threats, sides);

@@ -318,6 +318,9 @@ weight_set! { |ranks|
 
     /// Per enemy piece (not a pawn, not royal) one of our pawns attacks.
     threat_by_pawn, ThreatByPawn: Score = Score::new(55, 25);
+    /// Per enemy piece one of our pieces (not a pawn) of less material
+    /// value attacks, counted once per attacker.
+    threat_by_lesser, ThreatByLesser: Score = Score::new(60, 40);
     /// Per enemy piece or pawn (not royal) we attack and they do not defend.
     hanging, Hanging: Score = Score::new(30, 25);
 

@@ -93,6 +93,17 @@ fn pieces_attacked_by_pawns_or_left_undefended_are_threats() {
 }
 
 #[test]
+fn a_piece_attacked_by_a_lesser_one_is_a_threat() {
+    let weights = eval::tuned::of(VariantKind::Chess);
+    let threats = |fen: &str| white(&trace(&chess(fen)), Term::Threats);
+    // The knight on e3 attacks a rook on d5, undefended, then defended.
+    assert_eq!(threats("4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1"), weights.threat_by_lesser + weights.hanging);
+    assert_eq!(threats("4k3/8/2p5/3r4/8/4N3/8/4K3 w - - 0 1"), weights.threat_by_lesser);
+    // A defended knight is no lesser piece's threat for a knight.
+    assert_eq!(threats("4k3/8/2p5/3n4/8/4N3/8/4K3 w - - 0 1"), Score::ZERO);
+}
+
+#[test]
 fn a_piece_the_fool_would_kill_next_counts_against_its_owner() {
     // The Fool on h10 can leap to g8 or f9. f9 is covered by the black king,
     // so he has no safe empty square and the undefended knight on g8 is his
