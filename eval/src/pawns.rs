@@ -6,7 +6,25 @@ use crate::evaluation::Evaluation;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
 use crate::weights::Field;
-use movegen::{Bitboard, Colour, Geometry, Role, Variant};
+use movegen::{Bitboard, Colour, Geometry, Role, Square, Variant};
+
+/// How much the kings' distances to the square in front of `us`'s passed
+/// pawn on `pawn` favour it: the enemy king far from it, our own near, the
+/// more the further the pawn has come (nothing in the first half of the
+/// board). Distances are in king moves, at most 5.
+#[inline(always)]
+fn king_proximity<V: Variant>(ours: Square, theirs: Square, us: Colour, pawn: Square, from_home: usize) -> i32 {
+    let file = V::G::file(pawn) as i32;
+    let block = V::G::rank(pawn) as i32 + if us == Colour::White { 1 } else { -1 };
+    let distance = |king: Square| {
+        let (f, r) = (V::G::file(king) as i32, V::G::rank(king) as i32);
+        (f - file).abs().max((r - block).abs()).min(5)
+    };
+    // The pawn's rank on an eight-rank board, 0 to 6.
+    let rank = from_home as i32 * 7 / (V::G::RANKS as i32 - 1);
+    let weight = (5 * rank - 13).max(0);
+    (19 * distance(theirs) - 8 * distance(ours)) * weight / 8
+}
 
 impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
     /// Scores doubled, isolated and passed pawns.
@@ -45,6 +63,9 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
                 let from_home = V::G::relative_rank(us, rank) as usize;
                 passed[u] += weights.passed_pawn[from_home];
                 self.count(us, Field::PassedPawn, from_home, [1.0; 2]);
+                let proximity = king_proximity::<V>(board.king(us), board.king(!us), us, sq, from_home);
+                passed[u] += weights.passed_king_proximity * proximity;
+                self.count(us, Field::PassedKingProximity, 0, [proximity as f64; 2]);
             }
         }
         self.add_sides(Term::PawnStructure, structure);

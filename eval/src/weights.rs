@@ -305,6 +305,10 @@ weight_set! { |ranks|
     /// file), indexed by how many ranks it stands from its own first rank
     /// (see [`passed_bonuses`]).
     passed_pawn, PassedPawn: [Score; 16] = passed_bonuses(ranks);
+    /// Per unit of a passed pawn's king proximity: the enemy king's
+    /// distance to the square in front of it, less our own king's, weighted
+    /// by how far it has come (see `pawns.rs`).
+    passed_king_proximity, PassedKingProximity: Score = Score::new(0, 1);
 
     // ----- king safety -----
 

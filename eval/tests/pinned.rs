@@ -21,7 +21,7 @@ const REDFOOL: [(&str, bool, i32); 12] = [
     ("rn1qkb1r/p*ppp2p/1p4pn/5p1N/Q7/8/2P2P2/2N2bP1/PP1P3P/R1B1KB1R w KQkq - 4 13", false, -207),
     ("b2*2kr/p1p1prp1/3n1p1p/1p1p4/8/8/3P2P1/P1PNPPP1/1P3R2/B1QN2KR w K - 1 17", false, 1441),
     ("3nr1kr/1qp1Qp1n/2b5/1p1p2pp/2*b4/3N1P2/Pp1P1R2/5N2/B1P1PK1P/B2R4 w k - 2 30", true, -154),
-    ("8/8/8/3k4/5P2/4P3/2P*4/3P4/8/K7 w - - 1 17", false, 481),
+    ("8/8/8/3k4/5P2/4P3/2P*4/3P4/8/K7 w - - 1 17", false, 476),
 ];
 
 /// Chess's values are those of its tuned weights (`eval/src/tuned/chess.rs`,
@@ -30,9 +30,9 @@ const CHESS: [(&str, bool, i32); 6] = [
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, 13),
     ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false, 62),
     ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", false, 376),
-    ("1r3n2/3p3k/1Q4p1/2P1p1pn/8/8/1NPP1K2/1R3B2 w - - 6 34", false, 870),
+    ("1r3n2/3p3k/1Q4p1/2P1p1pn/8/8/1NPP1K2/1R3B2 w - - 6 34", false, 869),
     ("2bbr3/2p1pp1p/r5k1/p1Pp2P1/Q2n1p2/1P1PPNnN/4BK1P/2R2R2 b - - 2 24", true, 472),
-    ("6k1/1N3q1r/Pp2r2p/2pnpBpP/P1PQ3P/2B2Pn1/3P1K1R/4NR2 w - g6 0 33", true, 693),
+    ("6k1/1N3q1r/Pp2r2p/2pnpBpP/P1PQ3P/2B2Pn1/3P1K1R/4NR2 w - g6 0 33", true, 700),
 ];
 
 /// Tam Ruat's values are those of its tuned weights
@@ -41,8 +41,8 @@ const CHESS: [(&str, bool, i32); 6] = [
 const TAMRUAT: [(&str, bool, i32); 4] = [
     ("raxnbqkbnxar/lupupupupupl/12/12/12/12/12/12/12/12/LPUPUPUPUPUL/RAXNBQKBNXAR w - - 0 1", false, 16),
     ("2xn1ak1n1ar/l3p2u2p1/2p1u2xp1ul/4X1pb4/12/1r2N7/12/6NB2A1/2A6P2/1P9L/3PUPKP2UR/LR2BQ1X4 w - - 3 47", false, 1736),
-    ("12/12/12/4n1k5/12/12/7Ku3/4Nb6/2p9/12/6P5/12 w - - 8 14", false, -795),
-    ("12/1k10/12/2K9/12/5Q1u4/6P1P3/12/12/12/12/N11 b - - 3 2", false, 1904),
+    ("12/12/12/4n1k5/12/12/7Ku3/4Nb6/2p9/12/6P5/12 w - - 8 14", false, -867),
+    ("12/1k10/12/2K9/12/5Q1u4/6P1P3/12/12/12/12/N11 b - - 3 2", false, 1926),
 ];
 
 /// Checkered chess's values are those of its tuned weights
@@ -51,7 +51,7 @@ const TAMRUAT: [(&str, bool, i32); 4] = [
 /// switch disabled in one), and stage 2 after either side switched.
 const CHECKERED: [(&str, bool, i32); 7] = [
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 1111111111111111 - 1", false, 0),
-    ("2kr4/pp6/2p5/4ss1r/1P2ns1P/2Np4/P1P1P1BP/R2o1RK1 b - - 0 11 1010100111000000 - 1", false, 187),
+    ("2kr4/pp6/2p5/4ss1r/1P2ns1P/2Np4/P1P1P1BP/R2o1RK1 b - - 0 11 1010100111000000 - 1", false, 195),
     ("7k/b5pp/8/8/8/8/6ss/7K w - - 0 3 0000000000000011 g3g2 1", false, -585),
     ("r3k2o/3p1p2/1p5n/p2c1s1s/Ps6/1P2P2P/1B1PB3/R3K1c1 b Qq - 0 21 1111101111110110 - 1", false, 262),
     ("q5n1/rp1kp1b1/2pp1u2/p2P3s/1s2c3/4P2P/1P6/RNB1KBNR w KQ - 0 19 1110101101111100 - 1-", false, 104),

@@ -67,6 +67,18 @@ fn a_passed_pawn_near_promotion_is_worth_more_than_one_far_back() {
 }
 
 #[test]
+fn an_advanced_passed_pawn_wants_its_own_king_near_and_the_enemy_king_far() {
+    let passed = |fen: &str| white(&trace(&chess(fen)), Term::PassedPawns).eg();
+    // A pawn on b6: White's king far (g1) or near (c7), Black's far (h4) or
+    // in front of it (b8).
+    let (far, own_near) = (passed("8/8/1P6/8/7k/8/8/6K1 w - - 0 1"), passed("8/2K5/1P6/8/7k/8/8/8 w - - 0 1"));
+    let enemy_near = passed("1k6/8/1P6/8/8/8/8/6K1 w - - 0 1");
+    assert!(own_near > far && far > enemy_near, "{own_near} {far} {enemy_near}");
+    // In its own half a passed pawn does not care where the kings are.
+    assert_eq!(passed("8/8/8/8/7k/1P6/8/6K1 w - - 0 1"), passed("1k6/8/8/8/8/1P6/8/6K1 w - - 0 1"));
+}
+
+#[test]
 fn doubled_and_isolated_pawns_are_penalised() {
     let doubled_isolated = chess("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1");
     let connected = chess("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1");

@@ -7,8 +7,8 @@
 //! Loss (fitted / held out): 0.031187 / 0.029541 before, 0.030332 / 0.029383 after.
 //!
 //! Added by hand after this fit, at their hand-set values (see `crate::weights`):
-//! `threat_by_pawn`, `threat_by_lesser` and `hanging`. The next run fits them
-//! with the rest.
+//! `threat_by_pawn`, `threat_by_lesser`, `hanging` and `passed_king_proximity`.
+//! The next run fits them with the rest.
 
 use crate::score::Score;
 use crate::weights::Weights;
@@ -74,6 +74,7 @@ pub(super) const WEIGHTS: Weights = Weights {
         Score::new(0, 0),     // 14
         Score::new(0, 0),     // 15
     ],
+    passed_king_proximity: Score::new(0, 1),
     king_danger: Score::new(126, 1),
     pawn_shelter: Score::new(16, -4),
     threat_by_pawn: Score::new(55, 25),
