@@ -1,5 +1,6 @@
 //! Pawn structure: doubled, isolated and passed pawns, found for all pawns
-//! of a side at once with whole-board fills.
+//! of a side at once with whole-board fills, and how near the kings stand
+//! to the passed pawns' path.
 
 use crate::bits::{east, fill_forward, forward, west, widen};
 use crate::evaluation::Evaluation;
@@ -27,7 +28,8 @@ fn king_proximity<V: Variant>(ours: Square, theirs: Square, us: Colour, pawn: Sq
 }
 
 impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
-    /// Scores doubled, isolated and passed pawns.
+    /// Scores doubled, isolated and passed pawns, and the kings' distance
+    /// to the passed pawns' path.
     #[inline(always)]
     pub(crate) fn pawns(&mut self) {
         let (board, tables) = (self.pos.board(), self.tables);

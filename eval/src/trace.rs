@@ -20,7 +20,7 @@ pub enum Term {
     Mobility,
     /// Doubled and isolated pawns.
     PawnStructure,
-    /// Passed pawns, by how far they have come.
+    /// Passed pawns, by how far they have come and how near the kings are.
     PassedPawns,
     /// Pressure on the king (the Fool's checks included) and its pawn shelter.
     KingSafety,
