@@ -24,7 +24,8 @@ pub enum Term {
     PassedPawns,
     /// Pressure on the king (the Fool's checks included) and its pawn shelter.
     KingSafety,
-    /// Pieces attacked by pawns or by lesser pieces, or attacked and undefended.
+    /// Pieces attacked by pawns (or by a pawn's safe step) or by lesser
+    /// pieces, or attacked and undefended.
     Threats,
     /// Pieces the Fool would kill when next stirred.
     FoolVictims,

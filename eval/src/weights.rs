@@ -322,6 +322,10 @@ weight_set! { |ranks|
 
     /// Per enemy piece (not a pawn, not royal) one of our pawns attacks.
     threat_by_pawn, ThreatByPawn: Score = Score::new(55, 25);
+    /// Per enemy piece (not a pawn, not royal) one of our pawns would
+    /// attack after a single step to an empty square where it is not lost
+    /// for nothing, and that no pawn of ours attacks already.
+    threat_by_pawn_push, ThreatByPawnPush: Score = Score::new(20, 15);
     /// Per enemy piece one of our pieces (not a pawn) of less material
     /// value attacks, counted once per attacker.
     threat_by_lesser, ThreatByLesser: Score = Score::new(60, 40);

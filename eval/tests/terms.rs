@@ -105,6 +105,19 @@ fn pieces_attacked_by_pawns_or_left_undefended_are_threats() {
 }
 
 #[test]
+fn a_safe_pawn_step_that_would_attack_pieces_is_a_threat() {
+    let weights = eval::tuned::of(VariantKind::Chess);
+    let threats = |fen: &str| white(&trace(&chess(fen)), Term::Threats);
+    // d3-d4 would attack the knight on c5 and the rook on e5.
+    assert_eq!(threats("4k3/8/8/2n1r3/8/3P4/8/7K w - - 0 1"), weights.threat_by_pawn_push * 2);
+    // Not when a black pawn guards d4, nor when d4 is taken.
+    assert_eq!(threats("4k3/8/8/2n1p3/8/3P4/8/7K w - - 0 1"), Score::ZERO);
+    assert_eq!(threats("4k3/8/8/2n1r3/3n4/3P4/8/7K w - - 0 1"), Score::ZERO);
+    // A piece a pawn attacks already is that pawn's threat, not the step's.
+    assert_eq!(threats("4k3/8/8/2n1r3/1P6/3P4/8/7K w - - 0 1"), weights.threat_by_pawn + weights.threat_by_pawn_push);
+}
+
+#[test]
 fn a_piece_attacked_by_a_lesser_one_is_a_threat() {
     let weights = eval::tuned::of(VariantKind::Chess);
     let threats = |fen: &str| white(&trace(&chess(fen)), Term::Threats);

@@ -7,7 +7,8 @@
 //! Loss (fitted / held out): 0.051729 / 0.053779 before, 0.050159 / 0.052223 after.
 //!
 //! Added by hand after this fit, at their hand-set values (see `crate::weights`):
-//! `threat_by_pawn`, `threat_by_lesser`, `hanging` and `passed_king_proximity`.
+//! `threat_by_pawn`, `threat_by_lesser`, `hanging`, `passed_king_proximity` and
+//! `threat_by_pawn_push`.
 //! The next run fits them with the rest.
 
 use crate::score::Score;
@@ -78,6 +79,7 @@ pub(super) const WEIGHTS: Weights = Weights {
     king_danger: Score::new(719, 844),
     pawn_shelter: Score::new(20, 5),
     threat_by_pawn: Score::new(55, 25),
+    threat_by_pawn_push: Score::new(20, 15),
     threat_by_lesser: Score::new(60, 40),
     hanging: Score::new(30, 25),
     fool_victim_threatened: Score::new(60, 60),

@@ -7,7 +7,8 @@
 //! Loss (fitted / held out): 0.045794 / 0.048653 before, 0.040134 / 0.043397 after.
 //!
 //! Added by hand after this fit, at their hand-set values (see `crate::weights`):
-//! `threat_by_pawn`, `threat_by_lesser`, `hanging` and `passed_king_proximity`.
+//! `threat_by_pawn`, `threat_by_lesser`, `hanging`, `passed_king_proximity` and
+//! `threat_by_pawn_push`.
 //! The next run fits them with the rest.
 
 use crate::score::Score;
@@ -78,6 +79,7 @@ pub(super) const WEIGHTS: Weights = Weights {
     king_danger: Score::new(93, -228),
     pawn_shelter: Score::new(0, -21),
     threat_by_pawn: Score::new(55, 25),
+    threat_by_pawn_push: Score::new(20, 15),
     threat_by_lesser: Score::new(60, 40),
     hanging: Score::new(30, 25),
     fool_victim_threatened: Score::new(60, 60),
