@@ -3,6 +3,7 @@
 //! the later terms need: each colour's attacked squares, the pressure on the
 //! enemy king, who menaces the Fool, and which pieces attack heavier ones.
 
+use crate::bits::forward;
 use crate::evaluation::Evaluation;
 use crate::piece_value;
 use crate::psqt;
@@ -82,6 +83,13 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         if has(Role::Ghost) {
             self.mobile(us, Role::Ghost, area, &mut tally, |sq| tables.queen(sq, occupied));
         }
+        // Knights and bishops right behind a pawn of ours: it screens them
+        // from the enemy's rooks and queens on the file, and they support
+        // its advance.
+        let minors = board.pieces(us, Role::Knight) | board.pieces(us, Role::Bishop);
+        let shielded = (minors & forward::<V::G>(tables, !us, board.pieces(us, Role::Pawn))).count() as i32;
+        tally.placement += Self::weights().minor_behind_pawn * shielded;
+        self.count(us, Field::MinorBehindPawn, 0, [shielded as f64; 2]);
         if board.pieces(us, Role::Bishop).more_than_one() {
             tally.material += Self::weights().bishop_pair;
             self.count(us, Field::BishopPair, 0, [1.0; 2]);

@@ -14,7 +14,7 @@ use std::fmt;
 pub enum Term {
     /// Piece values and the bishop pair.
     Material,
-    /// Where each piece stands (piece-square tables).
+    /// Where each piece stands (piece-square tables, minor pieces behind pawns).
     PieceSquares,
     /// Squares each piece can go to.
     Mobility,

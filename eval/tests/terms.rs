@@ -79,6 +79,20 @@ fn an_advanced_passed_pawn_wants_its_own_king_near_and_the_enemy_king_far() {
 }
 
 #[test]
+fn a_minor_piece_behind_its_own_pawn_is_well_placed() {
+    let weights = eval::tuned::of(VariantKind::Chess);
+    let placement = |fen: &str| white(&trace(&chess(fen)), Term::PieceSquares);
+    // The knight on d2 behind the pawn on d3, or the pawn a step further on
+    // d4: the difference is the pawn's own squares and the bonus.
+    let behind = placement("4k3/8/8/8/8/3P4/3N4/4K3 w - - 0 1") - placement("4k3/8/8/8/3P4/8/3N4/4K3 w - - 0 1");
+    let pawn_alone = placement("4k3/8/8/8/8/3P4/8/4K3 w - - 0 1") - placement("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1");
+    assert_eq!(behind, pawn_alone + weights.minor_behind_pawn);
+    // An enemy pawn in front is no shield.
+    let theirs = placement("4k3/8/8/8/8/3p4/3N4/4K3 w - - 0 1");
+    assert_eq!(theirs, placement("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1"));
+}
+
+#[test]
 fn doubled_and_isolated_pawns_are_penalised() {
     let doubled_isolated = chess("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1");
     let connected = chess("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1");

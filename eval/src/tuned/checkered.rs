@@ -7,8 +7,8 @@
 //! Loss (fitted / held out): 0.051729 / 0.053779 before, 0.050159 / 0.052223 after.
 //!
 //! Added by hand after this fit, at their hand-set values (see `crate::weights`):
-//! `threat_by_pawn`, `threat_by_lesser`, `hanging`, `passed_king_proximity` and
-//! `threat_by_pawn_push`.
+//! `threat_by_pawn`, `threat_by_lesser`, `hanging`, `passed_king_proximity`,
+//! `threat_by_pawn_push` and `minor_behind_pawn`.
 //! The next run fits them with the rest.
 
 use crate::score::Score;
@@ -38,6 +38,7 @@ pub(super) const WEIGHTS: Weights = Weights {
     rook_centre_file: Score::new(8, 166),
     rook_penultimate_rank: Score::new(102, 0),
     queen_centre: Score::new(-82, 788),
+    minor_behind_pawn: Score::new(10, 2),
     king_wing: Score::new(-55, 77),
     king_advance: Score::new(-430, 46),
     king_centre: Score::new(-345, 206),
