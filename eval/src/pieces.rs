@@ -1,7 +1,8 @@
 //! Everything scored piece by piece: material (and the game phase it
 //! defines), placement and mobility. Walking the pieces also fills in what
 //! the later terms need: each colour's attacked squares, the pressure on the
-//! enemy king, who menaces the Fool, and which pieces attack heavier ones.
+//! enemy king (less without a queen), who menaces the Fool, and which
+//! pieces attack heavier ones.
 
 use crate::bits::forward;
 use crate::evaluation::Evaluation;
@@ -9,7 +10,10 @@ use crate::piece_value;
 use crate::psqt;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
-use crate::weights::{Field, KING_ATTACKER_UNITS, KING_ZONE_HIT_UNITS, MOBILITY_BASELINE, PHASE_MAX, PHASE_WEIGHT};
+use crate::weights::{
+    Field, KING_ATTACKER_UNITS, KING_ZONE_HIT_UNITS, MOBILITY_BASELINE, PHASE_MAX, PHASE_WEIGHT,
+    QUEENLESS_DANGER_PERCENT,
+};
 use movegen::{Bb, Bitboard, Colour, Geometry, Role, Square, Variant};
 
 /// What one side's pieces add up to.
@@ -90,6 +94,11 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         let shielded = (minors & forward::<V::G>(tables, !us, board.pieces(us, Role::Pawn))).count() as i32;
         tally.placement += Self::weights().minor_behind_pawn * shielded;
         self.count(us, Field::MinorBehindPawn, 0, [shielded as f64; 2]);
+        // Without a queen an attack on the king rarely breaks through (in
+        // variants that have queens at all).
+        if V::ROLES.contains(&Role::Queen) && board.pieces(us, Role::Queen).is_empty() {
+            self.king_danger[(!us).index()] = self.king_danger[(!us).index()] * QUEENLESS_DANGER_PERCENT / 100;
+        }
         if board.pieces(us, Role::Bishop).more_than_one() {
             tally.material += Self::weights().bishop_pair;
             self.count(us, Field::BishopPair, 0, [1.0; 2]);

@@ -102,6 +102,9 @@ pub const FOOL_CHECK_UNITS: i32 = 40;
 /// Units when the Fool, stirred next, could leap to a square a knight's move
 /// from the king (one of the squares he would choose, by the rungs of §1).
 pub const FOOL_CHECK_THREAT_UNITS: i32 = 20;
+/// Percent of the danger units an enemy without a queen gathers against a
+/// king (in variants with queens; the Fool's units are not cut).
+pub const QUEENLESS_DANGER_PERCENT: i32 = 50;
 /// Middlegame penalty: units squared divided by this.
 pub const KING_DANGER_DIVISOR: i32 = 256;
 /// Endgame penalty: units divided by this (kings fear little in the endgame).

@@ -173,6 +173,21 @@ fn a_piece_the_fool_would_kill_next_counts_against_its_owner() {
 }
 
 #[test]
+fn an_attack_without_a_queen_endangers_the_king_less() {
+    // The rook on g1, the knight on g5 and the bishop on d3 bear on Black's
+    // king; White's queen stands out of play on a1, behind its pawn, or is
+    // gone. Without it the attack counts for less, but not for nothing.
+    let safety = |fen: &str| trace(&chess(fen)).side(Term::KingSafety, Colour::Black);
+    let with_queen = safety("6k1/6p1/8/6N1/8/3B4/1P6/Q5RK w - - 0 1");
+    let without = safety("6k1/6p1/8/6N1/8/3B4/1P6/6RK w - - 0 1");
+    let unattacked = safety("6k1/6p1/8/8/8/8/1P6/7K w - - 0 1");
+    assert!(
+        with_queen.mg() < without.mg() && without.mg() < unattacked.mg(),
+        "{with_queen:?} {without:?} {unattacked:?}"
+    );
+}
+
+#[test]
 fn a_king_near_the_fool_is_penalised() {
     // The Fool on d3 checks the white king on e1; on a6 he is three leaps
     // away; on e5 he could leap to d3 or f3 and check it.
