@@ -36,8 +36,8 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
                 + weights.threat_by_pawn_push * by_push
                 + weights.threat_by_lesser * by_lesser
                 + weights.hanging * hanging;
-            self.count(us, Field::ThreatByPawnPush, 0, [by_push as f64; 2]);
             self.count(us, Field::ThreatByPawn, 0, [by_pawn as f64; 2]);
+            self.count(us, Field::ThreatByPawnPush, 0, [by_push as f64; 2]);
             self.count(us, Field::ThreatByLesser, 0, [by_lesser as f64; 2]);
             self.count(us, Field::Hanging, 0, [hanging as f64; 2]);
         }

@@ -269,8 +269,6 @@ weight_set! { |ranks|
     rook_penultimate_rank, RookPenultimateRank: Score = Score::new(20, 25);
     /// Queens (and the emperor): centred weight.
     queen_centre, QueenCentre: Score = Score::new(10, 30);
-    /// Per knight or bishop standing right behind a pawn of its own.
-    minor_behind_pawn, MinorBehindPawn: Score = Score::new(10, 2);
     /// King: bonus for a wing file, full weight on the edge file, nothing in
     /// the centre files (middlegame shelter).
     king_wing, KingWing: Score = Score::new(30, 0);
@@ -278,6 +276,11 @@ weight_set! { |ranks|
     king_advance, KingAdvance: Score = Score::new(-60, 0);
     /// King: centred weight in the endgame, where the king must be active.
     king_centre, KingCentre: Score = Score::new(0, 60);
+
+    // ----- minor pieces -----
+
+    /// Per knight or bishop standing right behind a pawn of its own.
+    minor_behind_pawn, MinorBehindPawn: Score = Score::new(10, 2);
 
     // ----- mobility -----
 

@@ -38,10 +38,10 @@ pub(super) const WEIGHTS: Weights = Weights {
     rook_centre_file: Score::new(8, 166),
     rook_penultimate_rank: Score::new(102, 0),
     queen_centre: Score::new(-82, 788),
-    minor_behind_pawn: Score::new(10, 2),
     king_wing: Score::new(-55, 77),
     king_advance: Score::new(-430, 46),
     king_centre: Score::new(-345, 206),
+    minor_behind_pawn: Score::new(10, 2),
     mobility: [
         Score::new(0, 0),   // 0
         Score::new(6, -27), // 1

@@ -38,10 +38,10 @@ pub(super) const WEIGHTS: Weights = Weights {
     rook_centre_file: Score::new(33, -6),
     rook_penultimate_rank: Score::new(41, 13),
     queen_centre: Score::new(9, 54),
-    minor_behind_pawn: Score::new(10, 2),
     king_wing: Score::new(30, 12),
     king_advance: Score::new(-53, 52),
     king_centre: Score::new(-13, 16),
+    minor_behind_pawn: Score::new(10, 2),
     mobility: [
         Score::new(0, 0),  // 0
         Score::new(9, -6), // 1

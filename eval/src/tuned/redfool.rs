@@ -38,10 +38,10 @@ pub(super) const WEIGHTS: Weights = Weights {
     rook_centre_file: Score::new(9, 0),
     rook_penultimate_rank: Score::new(49, -7),
     queen_centre: Score::new(-9, 71),
-    minor_behind_pawn: Score::new(10, 2),
     king_wing: Score::new(52, 27),
     king_advance: Score::new(-172, 22),
     king_centre: Score::new(52, 74),
+    minor_behind_pawn: Score::new(10, 2),
     mobility: [
         Score::new(0, 0),  // 0
         Score::new(4, -4), // 1

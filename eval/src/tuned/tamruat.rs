@@ -38,10 +38,10 @@ pub(super) const WEIGHTS: Weights = Weights {
     rook_centre_file: Score::new(-22, 7),
     rook_penultimate_rank: Score::new(5, 47),
     queen_centre: Score::new(27, -25),
-    minor_behind_pawn: Score::new(10, 2),
     king_wing: Score::new(72, -24),
     king_advance: Score::new(-75, 109),
     king_centre: Score::new(-89, -65),
+    minor_behind_pawn: Score::new(10, 2),
     mobility: [
         Score::new(0, 0),   // 0
         Score::new(2, 2),   // 1
