@@ -24,6 +24,9 @@ pub(crate) struct Evaluation<'a, V: Variant, R: Recorder> {
     /// Squares each colour attacks with any piece, king included; complete
     /// once `pieces` has run.
     pub(crate) attacked: [Bb<V>; 2],
+    /// Squares each colour attacks at least twice (pawns and king counted
+    /// once between them); complete once `pieces` has run.
+    pub(crate) attacked_twice: [Bb<V>; 2],
     /// Each colour's king square and the squares around it.
     pub(crate) king_zone: [Bb<V>; 2],
     /// Danger units gathered against each colour's king (see `weights`).
@@ -53,6 +56,7 @@ impl<'a, V: Variant, R: Recorder> Evaluation<'a, V, R> {
             fool: pos.fool_bb(),
             pawn_attacks,
             attacked: [0, 1].map(|c| pawn_attacks[c] | king_attacks[c]),
+            attacked_twice: [0, 1].map(|c| pawn_attacks[c] & king_attacks[c]),
             king_zone: Colour::ALL.map(|c| king_attacks[c.index()] | Bb::<V>::from_square(board.king(c))),
             king_danger: [0; 2],
             fool_menacers: [0; 2],

@@ -1,12 +1,13 @@
 //! King safety: the danger units gathered against each king (enemy pieces
-//! bearing on its neighbourhood, the Fool's checks) turned into a penalty
-//! that grows with their square, and the pawn shelter in front of it.
+//! bearing on its neighbourhood, squares there that only the king defends,
+//! the Fool's checks) turned into a penalty that grows with their square,
+//! and the pawn shelter in front of it.
 
 use crate::bits::{forward, widen};
 use crate::evaluation::Evaluation;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
-use crate::weights::{king_danger_penalty, Field};
+use crate::weights::{king_danger_penalty, Field, WEAK_KING_SQUARE_UNITS};
 use movegen::{Bitboard, Colour, Role, Variant};
 
 impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
@@ -19,7 +20,12 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         let mut sides = [Score::ZERO; 2];
         for us in Colour::ALL {
             let u = us.index();
-            let penalty = king_danger_penalty(self.king_danger[u]);
+            // Squares next to the king the enemy attacks and that nothing
+            // but the king defends.
+            let them = (!us).index();
+            let weak = self.king_zone[u] & self.attacked[them] & !self.attacked_twice[u];
+            let units = self.king_danger[u] + WEAK_KING_SQUARE_UNITS * weak.count() as i32;
+            let penalty = king_danger_penalty(units);
             let danger = penalty.percent(weights.king_danger);
             self.count(us, Field::KingDanger, 0, [penalty.mg() as f64 / 100.0, penalty.eg() as f64 / 100.0]);
             let files = widen::<V::G>(tables, Bitboard::from_square(board.king(us)));

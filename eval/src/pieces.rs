@@ -1,8 +1,8 @@
 //! Everything scored piece by piece: material (and the game phase it
 //! defines), placement and mobility. Walking the pieces also fills in what
-//! the later terms need: each colour's attacked squares, the pressure on the
-//! enemy king (less without a queen), who menaces the Fool, and which
-//! pieces attack heavier ones.
+//! the later terms need: the squares each colour attacks (once and twice),
+//! the pressure on the enemy king (less without a queen), who menaces the
+//! Fool, and which pieces attack heavier ones.
 
 use crate::bits::forward;
 use crate::evaluation::Evaluation;
@@ -38,8 +38,9 @@ impl Tally {
 
 impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
     /// Scores material, piece-square bonuses and mobility and sets the
-    /// phase; completes `attacked`, adds the pieces' pressure to
-    /// `king_danger` and counts `fool_menacers` and `lesser_threats`.
+    /// phase; completes `attacked` and `attacked_twice`, adds the pieces'
+    /// pressure to `king_danger` and counts `fool_menacers` and
+    /// `lesser_threats`.
     #[inline(always)]
     pub(crate) fn pieces(&mut self) {
         let [white, black] = Colour::ALL.map(|us| self.side(us));
@@ -148,6 +149,7 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
             let mobility = (attacks & area).count() as i32 - MOBILITY_BASELINE[r];
             tally.mobility += weights.mobility[r] * mobility;
             self.count(us, Field::Mobility, r, [mobility as f64; 2]);
+            self.attacked_twice[u] |= self.attacked[u] & attacks;
             self.attacked[u] |= attacks;
             let zone_hits = attacks & self.king_zone[them];
             if zone_hits.any() {

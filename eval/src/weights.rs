@@ -96,6 +96,9 @@ pub const fn passed_bonuses(ranks: u8) -> [Score; 16] {
 pub const KING_ATTACKER_UNITS: [i32; Role::COUNT] = [0, 20, 20, 30, 50, 0, 0, 20, 20, 20, 20, 0];
 /// Units per square of the king's neighbourhood such a piece attacks.
 pub const KING_ZONE_HIT_UNITS: i32 = 8;
+/// Units per square next to the king that the enemy attacks and that
+/// nothing but the king defends.
+pub const WEAK_KING_SQUARE_UNITS: i32 = 12;
 /// Units when the Fool stands a knight's move from the king: the king is in
 /// check from a piece that cannot be captured, only frightened away.
 pub const FOOL_CHECK_UNITS: i32 = 40;

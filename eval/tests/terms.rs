@@ -188,6 +188,16 @@ fn an_attack_without_a_queen_endangers_the_king_less() {
 }
 
 #[test]
+fn a_square_by_the_king_that_only_the_king_defends_is_weak() {
+    // The bishop on b3 attacks f7, next to Black's king: defended by the
+    // king alone, or by the knight on d8 as well.
+    let safety = |fen: &str| trace(&chess(fen)).side(Term::KingSafety, Colour::Black);
+    let weak = safety("6k1/5ppp/8/8/8/1B6/8/6K1 w - - 0 1");
+    let defended = safety("3n2k1/5ppp/8/8/8/1B6/8/6K1 w - - 0 1");
+    assert!(weak.mg() < defended.mg() && weak.eg() < defended.eg(), "{weak:?} {defended:?}");
+}
+
+#[test]
 fn a_king_near_the_fool_is_penalised() {
     // The Fool on d3 checks the white king on e1; on a6 he is three leaps
     // away; on e5 he could leap to d3 or f3 and check it.
