@@ -25,7 +25,7 @@ pub enum Term {
     /// Pressure on the king (the Fool's checks included) and its pawn shelter.
     KingSafety,
     /// Pieces attacked by pawns (or by a pawn's safe step) or by lesser
-    /// pieces, or attacked and undefended.
+    /// pieces, or attacked and undefended; squares to attack the queen from.
     Threats,
     /// Pieces the Fool would kill when next stirred.
     FoolVictims,

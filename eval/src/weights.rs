@@ -340,6 +340,11 @@ weight_set! { |ranks|
     /// Per enemy piece one of our pieces (not a pawn) of less material
     /// value attacks, counted once per attacker.
     threat_by_lesser, ThreatByLesser: Score = Score::new(60, 40);
+    /// Per square from which one of our knights, moving there safely, would
+    /// attack the enemy's only queen (doubled when she is the only queen).
+    knight_on_queen, KnightOnQueen: Score = Score::new(12, 8);
+    /// The same for our bishops and rooks, on squares we attack twice.
+    slider_on_queen, SliderOnQueen: Score = Score::new(45, 15);
     /// Per enemy piece or pawn (not royal) we attack and they do not defend.
     hanging, Hanging: Score = Score::new(30, 25);
 

@@ -16,11 +16,11 @@ const REDFOOL: [(&str, bool, i32); 12] = [
     ("r4r2/p*1bk3/npp1p2p/2R5/3K2p1/2P2p2/1b2PPPP/1P1PB3/2NN4/7R b - - 1 36", false, -113),
     ("4rk2/4pn2/N1p2p1p/*1b2b2/3p4/5pP1/2PP1P1P/1P1K4/1B6/2R2B1N b - - 0 48", false, 353),
     ("5k2/8/p2p4/bp1pqp2/2r5/1*2P1Rn/4K3/1P3N2/PB3P1P/8 b - - 0 39", false, -1169),
-    ("*nb2b1r/pp1k1p1p/4pn2/2pp2p1/8/5P2/2PPP1P1/1qN2Q2/PP5P/RNB1KB1R b KQ - 2 12", false, 648),
+    ("*nb2b1r/pp1k1p1p/4pn2/2pp2p1/8/5P2/2PPP1P1/1qN2Q2/PP5P/RNB1KB1R b KQ - 2 12", false, 660),
     ("2r2knr/4pp2/2p4p/p1*1bbp1/5P2/2Pp3P/3P1P2/N3B1PN/PP4B1/R1K3QR b - - 1 22", false, 1502),
     ("rn1qkb1r/p*ppp2p/1p4pn/5p1N/Q7/8/2P2P2/2N2bP1/PP1P3P/R1B1KB1R w KQkq - 4 13", false, -217),
     ("b2*2kr/p1p1prp1/3n1p1p/1p1p4/8/8/3P2P1/P1PNPPP1/1P3R2/B1QN2KR w K - 1 17", false, 1433),
-    ("3nr1kr/1qp1Qp1n/2b5/1p1p2pp/2*b4/3N1P2/Pp1P1R2/5N2/B1P1PK1P/B2R4 w k - 2 30", true, -154),
+    ("3nr1kr/1qp1Qp1n/2b5/1p1p2pp/2*b4/3N1P2/Pp1P1R2/5N2/B1P1PK1P/B2R4 w k - 2 30", true, -187),
     ("8/8/8/3k4/5P2/4P3/2P*4/3P4/8/K7 w - - 1 17", false, 476),
 ];
 
@@ -32,7 +32,7 @@ const CHESS: [(&str, bool, i32); 6] = [
     ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", false, 356),
     ("1r3n2/3p3k/1Q4p1/2P1p1pn/8/8/1NPP1K2/1R3B2 w - - 6 34", false, 869),
     ("2bbr3/2p1pp1p/r5k1/p1Pp2P1/Q2n1p2/1P1PPNnN/4BK1P/2R2R2 b - - 2 24", true, 498),
-    ("6k1/1N3q1r/Pp2r2p/2pnpBpP/P1PQ3P/2B2Pn1/3P1K1R/4NR2 w - g6 0 33", true, 688),
+    ("6k1/1N3q1r/Pp2r2p/2pnpBpP/P1PQ3P/2B2Pn1/3P1K1R/4NR2 w - g6 0 33", true, 730),
 ];
 
 /// Tam Ruat's values are those of its tuned weights

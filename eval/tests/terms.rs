@@ -143,6 +143,23 @@ fn a_piece_attacked_by_a_lesser_one_is_a_threat() {
 }
 
 #[test]
+fn a_safe_square_from_which_to_attack_the_queen_is_a_threat() {
+    let weights = eval::tuned::of(VariantKind::Chess);
+    let threats = |fen: &str| white(&trace(&chess(fen)), Term::Threats);
+    // The knight on g1 can reach e2 and f3, each a knight's move from the
+    // queen on d4: doubled while she is the board's only queen.
+    assert_eq!(threats("4k3/8/8/8/3q4/8/8/4K1N1 w - - 0 1"), weights.knight_on_queen * 4);
+    assert_eq!(threats("4k3/8/8/8/3q4/8/Q7/4K1N1 w - - 0 1"), weights.knight_on_queen * 2);
+    // A pawn on g4 covers f3: only e2 is left.
+    assert_eq!(threats("4k3/8/8/8/3q2p1/8/8/4K1N1 w - - 0 1"), weights.knight_on_queen * 2);
+    // The rook can reach d5 on the queen's file, which the pawn on e4
+    // covers too (the queen attacks d5 herself); without the pawn the rook
+    // could only go to h4, which nothing else of White's covers.
+    assert_eq!(threats("4k3/8/8/7R/3qP3/8/8/4K3 w - - 0 1"), weights.slider_on_queen * 2);
+    assert_eq!(threats("4k3/8/8/7R/3q4/8/8/4K3 w - - 0 1"), Score::ZERO);
+}
+
+#[test]
 fn a_piece_the_fool_would_kill_next_counts_against_its_owner() {
     // The Fool on h10 can leap to g8 or f9. f9 is covered by the black king,
     // so he has no safe empty square and the undefended knight on g8 is his

@@ -8,7 +8,8 @@
 //!
 //! Added by hand after this fit, at their hand-set values (see `crate::weights`):
 //! `threat_by_pawn`, `threat_by_lesser`, `hanging`, `passed_king_proximity`,
-//! `threat_by_pawn_push` and `minor_behind_pawn`.
+//! `threat_by_pawn_push`, `minor_behind_pawn`, `knight_on_queen` and
+//! `slider_on_queen`.
 //! The next run fits them with the rest.
 
 use crate::score::Score;
@@ -82,6 +83,8 @@ pub(super) const WEIGHTS: Weights = Weights {
     threat_by_pawn: Score::new(55, 25),
     threat_by_pawn_push: Score::new(20, 15),
     threat_by_lesser: Score::new(60, 40),
+    knight_on_queen: Score::new(12, 8),
+    slider_on_queen: Score::new(45, 15),
     hanging: Score::new(30, 25),
     fool_victim_threatened: Score::new(60, 60),
     fool_victim_exposed: Score::new(15, 15),
