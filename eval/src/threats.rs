@@ -14,7 +14,8 @@ use crate::weights::Field;
 use movegen::{Bb, Bitboard, Colour, Role, Square, Variant};
 
 impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
-    /// Scores each side's threats; `pieces` must have completed `attacked`.
+    /// Scores each side's threats; `pieces` must have completed `attacked`
+    /// and `attacked_twice`.
     #[inline(always)]
     pub(crate) fn threats(&mut self) {
         let (board, tables) = (self.pos.board(), self.tables);
