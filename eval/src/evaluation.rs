@@ -27,6 +27,10 @@ pub(crate) struct Evaluation<'a, V: Variant, R: Recorder> {
     /// Squares each colour attacks at least twice (pawns and king counted
     /// once between them); complete once `pieces` has run.
     pub(crate) attacked_twice: [Bb<V>; 2],
+    /// Squares each colour's pieces of each role attack, indexed by colour
+    /// and role: filled for the roles that move where they attack (not
+    /// pawns, see `pawn_attacks`; not the king) once `pieces` has run.
+    pub(crate) attacked_by: [[Bb<V>; Role::COUNT]; 2],
     /// Each colour's king square and the squares around it.
     pub(crate) king_zone: [Bb<V>; 2],
     /// Danger units gathered against each colour's king (see `weights`).
@@ -57,6 +61,7 @@ impl<'a, V: Variant, R: Recorder> Evaluation<'a, V, R> {
             pawn_attacks,
             attacked: [0, 1].map(|c| pawn_attacks[c] | king_attacks[c]),
             attacked_twice: [0, 1].map(|c| pawn_attacks[c] & king_attacks[c]),
+            attacked_by: [[Bb::<V>::EMPTY; Role::COUNT]; 2],
             king_zone: Colour::ALL.map(|c| king_attacks[c.index()] | Bb::<V>::from_square(board.king(c))),
             king_danger: [0; 2],
             fool_menacers: [0; 2],

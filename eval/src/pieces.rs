@@ -38,8 +38,8 @@ impl Tally {
 
 impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
     /// Scores material, piece-square bonuses and mobility and sets the
-    /// phase; completes `attacked` and `attacked_twice`, adds the pieces'
-    /// pressure to `king_danger` and counts `fool_menacers` and
+    /// phase; completes `attacked`, `attacked_twice` and `attacked_by`, adds
+    /// the pieces' pressure to `king_danger` and counts `fool_menacers` and
     /// `lesser_threats`.
     #[inline(always)]
     pub(crate) fn pieces(&mut self) {
@@ -151,6 +151,7 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
             self.count(us, Field::Mobility, r, [mobility as f64; 2]);
             self.attacked_twice[u] |= self.attacked[u] & attacks;
             self.attacked[u] |= attacks;
+            self.attacked_by[u][r] |= attacks;
             let zone_hits = attacks & self.king_zone[them];
             if zone_hits.any() {
                 self.king_danger[them] += KING_ATTACKER_UNITS[r] + KING_ZONE_HIT_UNITS * zone_hits.count() as i32;

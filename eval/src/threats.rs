@@ -11,11 +11,11 @@ use crate::evaluation::Evaluation;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
 use crate::weights::Field;
-use movegen::{Bb, Bitboard, Colour, Role, Square, Variant};
+use movegen::{Bitboard, Colour, Role, Variant};
 
 impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
-    /// Scores each side's threats; `pieces` must have completed `attacked`
-    /// and `attacked_twice`.
+    /// Scores each side's threats; `pieces` must have completed `attacked`,
+    /// `attacked_twice` and `attacked_by`.
     #[inline(always)]
     pub(crate) fn threats(&mut self) {
         let (board, tables) = (self.pos.board(), self.tables);
@@ -71,12 +71,10 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
         let imbalance = 1 + board.pieces(us, Role::Queen).is_empty() as i32;
         let strongly_protected = self.pawn_attacks[t] | (self.attacked_twice[t] & !self.attacked_twice[u]);
         let safe = !board.colour(us) & !self.fool & !strongly_protected;
-        let union = |role: Role, attacks: &dyn Fn(Square) -> Bb<V>| {
-            board.pieces(us, role).squares().fold(Bb::<V>::EMPTY, |set, sq| set | attacks(sq))
-        };
-        let knights = union(Role::Knight, &|sq| tables.knight(sq)) & tables.knight(queen);
-        let sliders = (union(Role::Bishop, &|sq| tables.bishop(sq, occupied)) & tables.bishop(queen, occupied))
-            | (union(Role::Rook, &|sq| tables.rook(sq, occupied)) & tables.rook(queen, occupied));
+        let ours = &self.attacked_by[u];
+        let knights = ours[Role::Knight.index()] & tables.knight(queen);
+        let sliders = (ours[Role::Bishop.index()] & tables.bishop(queen, occupied))
+            | (ours[Role::Rook.index()] & tables.rook(queen, occupied));
         [
             (knights & safe).count() as i32 * imbalance,
             (sliders & safe & self.attacked_twice[u]).count() as i32 * imbalance,
