@@ -259,6 +259,14 @@ impl<'a, V: Variant> Worker<'a, V> {
             {
                 return eval;
             }
+            // Razoring: far below alpha at a shallow node, only a tactical
+            // line can save it; if the quiescence search finds none, fail low.
+            if depth <= RAZORING_DEPTH && eval + razoring_margin(depth) < alpha {
+                let value = self.qsearch::<false>(alpha - 1, alpha, ply, false);
+                if value < alpha || self.stopped {
+                    return value;
+                }
+            }
             if let Some(value) = self.null_move(beta, depth, ply, eval, cut_node) {
                 return value;
             }

@@ -66,6 +66,14 @@ pub(crate) fn late_move_limit(depth: i32, improving: bool) -> usize {
     ((3 + depth * depth) / (2 - improving as i32)) as usize
 }
 
+/// Razoring applies up to this depth.
+pub(crate) const RAZORING_DEPTH: i32 = 3;
+/// Razoring: how far below alpha the evaluation must be for a shallow node
+/// to be settled by the quiescence search.
+pub(crate) fn razoring_margin(depth: i32) -> Value {
+    180 + 130 * depth * depth
+}
+
 /// Reverse futility pruning applies up to this depth.
 pub(crate) const REVERSE_FUTILITY_DEPTH: i32 = 8;
 /// Null-move pruning needs at least this much depth.
