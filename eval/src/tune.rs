@@ -463,7 +463,7 @@ mod tests {
             only
         };
         let entries: Vec<Entry> = entries.iter().map(only).collect();
-        let descent = Descent { epochs: 2000, rate: 0.1, frozen: Vec::new() };
+        let descent = Descent { epochs: 2000, rate: 0.5, frozen: Vec::new() };
         let (fitted, _) = descend(&entries, &entries, &start, k, &descent, |_, _, _| {});
         for phase in 0..2 {
             assert!((fitted.0[mobility][phase] - 12.0).abs() < 0.5, "{:?}", fitted.0[mobility]);

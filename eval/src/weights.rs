@@ -99,6 +99,9 @@ pub const KING_ZONE_HIT_UNITS: i32 = 8;
 /// Units per square next to the king that the enemy attacks and that
 /// nothing but the king defends.
 pub const WEAK_KING_SQUARE_UNITS: i32 = 12;
+/// Units when an enemy knight, bishop, rook or queen could check the king
+/// next move from a safe square, indexed by role (once per role).
+pub const SAFE_CHECK_UNITS: [i32; Role::COUNT] = [0, 80, 60, 90, 70, 0, 0, 0, 0, 0, 0, 0];
 /// Units when the Fool stands a knight's move from the king: the king is in
 /// check from a piece that cannot be captured, only frightened away.
 pub const FOOL_CHECK_UNITS: i32 = 40;

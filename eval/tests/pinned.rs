@@ -13,9 +13,9 @@ const REDFOOL: [(&str, bool, i32); 12] = [
     ("rnbqkbnr/pppppppp/8/8/4*3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, 26),
     ("r2qkbnr/p1ppp1pp/np6/2*2p1N/8/8/2P1b1Q1/2N3P1/PP1P1P1P/R1B1KB1R b KQkq - 0 9", false, -81),
     ("2q1kbn1/1bppn2r/4p3/r4ppp/1p5P/NP2*3/7N/PR1P4/2P1PPP1/2BQKBR1 b - - 2 21", false, -44),
-    ("r4r2/p*1bk3/npp1p2p/2R5/3K2p1/2P2p2/1b2PPPP/1P1PB3/2NN4/7R b - - 1 36", false, -113),
+    ("r4r2/p*1bk3/npp1p2p/2R5/3K2p1/2P2p2/1b2PPPP/1P1PB3/2NN4/7R b - - 1 36", false, -157),
     ("4rk2/4pn2/N1p2p1p/*1b2b2/3p4/5pP1/2PP1P1P/1P1K4/1B6/2R2B1N b - - 0 48", false, 353),
-    ("5k2/8/p2p4/bp1pqp2/2r5/1*2P1Rn/4K3/1P3N2/PB3P1P/8 b - - 0 39", false, -1169),
+    ("5k2/8/p2p4/bp1pqp2/2r5/1*2P1Rn/4K3/1P3N2/PB3P1P/8 b - - 0 39", false, -1227),
     ("*nb2b1r/pp1k1p1p/4pn2/2pp2p1/8/5P2/2PPP1P1/1qN2Q2/PP5P/RNB1KB1R b KQ - 2 12", false, 660),
     ("2r2knr/4pp2/2p4p/p1*1bbp1/5P2/2Pp3P/3P1P2/N3B1PN/PP4B1/R1K3QR b - - 1 22", false, 1502),
     ("rn1qkb1r/p*ppp2p/1p4pn/5p1N/Q7/8/2P2P2/2N2bP1/PP1P3P/R1B1KB1R w KQkq - 4 13", false, -217),
@@ -31,7 +31,7 @@ const CHESS: [(&str, bool, i32); 6] = [
     ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false, 32),
     ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", false, 356),
     ("1r3n2/3p3k/1Q4p1/2P1p1pn/8/8/1NPP1K2/1R3B2 w - - 6 34", false, 869),
-    ("2bbr3/2p1pp1p/r5k1/p1Pp2P1/Q2n1p2/1P1PPNnN/4BK1P/2R2R2 b - - 2 24", true, 498),
+    ("2bbr3/2p1pp1p/r5k1/p1Pp2P1/Q2n1p2/1P1PPNnN/4BK1P/2R2R2 b - - 2 24", true, 596),
     ("6k1/1N3q1r/Pp2r2p/2pnpBpP/P1PQ3P/2B2Pn1/3P1K1R/4NR2 w - g6 0 33", true, 730),
 ];
 
@@ -41,8 +41,8 @@ const CHESS: [(&str, bool, i32); 6] = [
 const TAMRUAT: [(&str, bool, i32); 4] = [
     ("raxnbqkbnxar/lupupupupupl/12/12/12/12/12/12/12/12/LPUPUPUPUPUL/RAXNBQKBNXAR w - - 0 1", false, 16),
     ("2xn1ak1n1ar/l3p2u2p1/2p1u2xp1ul/4X1pb4/12/1r2N7/12/6NB2A1/2A6P2/1P9L/3PUPKP2UR/LR2BQ1X4 w - - 3 47", false, 1739),
-    ("12/12/12/4n1k5/12/12/7Ku3/4Nb6/2p9/12/6P5/12 w - - 8 14", false, -869),
-    ("12/1k10/12/2K9/12/5Q1u4/6P1P3/12/12/12/12/N11 b - - 3 2", false, 1925),
+    ("12/12/12/4n1k5/12/12/7Ku3/4Nb6/2p9/12/6P5/12 w - - 8 14", false, -854),
+    ("12/1k10/12/2K9/12/5Q1u4/6P1P3/12/12/12/12/N11 b - - 3 2", false, 1923),
 ];
 
 /// Checkered chess's values are those of its tuned weights

@@ -215,6 +215,17 @@ fn a_square_by_the_king_that_only_the_king_defends_is_weak() {
 }
 
 #[test]
+fn a_safe_square_to_check_from_endangers_the_king() {
+    // White's rook on d1 can check from d8, which Black does not guard;
+    // Black's rook on a8 guards it, on a7 not. Nothing else differs for
+    // Black's king.
+    let safety = |fen: &str| trace(&chess(fen)).side(Term::KingSafety, Colour::Black);
+    let unguarded = safety("6k1/r4ppp/8/8/8/8/8/3R2K1 w - - 0 1");
+    let guarded = safety("r5k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1");
+    assert!(unguarded.mg() < guarded.mg() && unguarded.eg() < guarded.eg(), "{unguarded:?} {guarded:?}");
+}
+
+#[test]
 fn a_king_near_the_fool_is_penalised() {
     // The Fool on d3 checks the white king on e1; on a6 he is three leaps
     // away; on e5 he could leap to d3 or f3 and check it.
