@@ -1,14 +1,14 @@
 //! King safety: the danger units gathered against each king (enemy pieces
 //! bearing on its neighbourhood, squares there that only the king defends,
-//! checks the enemy could give from safe squares, the Fool's checks) turned
-//! into a penalty that grows with their square, and the pawn shelter in
-//! front of it.
+//! checks the enemy could give from safe squares, the Fool's checks; fewer
+//! when a knight of its own covers it) turned into a penalty that grows
+//! with their square, and the pawn shelter in front of it.
 
 use crate::bits::{forward, widen};
 use crate::evaluation::Evaluation;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
-use crate::weights::{king_danger_penalty, Field, SAFE_CHECK_UNITS, WEAK_KING_SQUARE_UNITS};
+use crate::weights::{king_danger_penalty, Field, KNIGHT_DEFENDER_UNITS, SAFE_CHECK_UNITS, WEAK_KING_SQUARE_UNITS};
 use movegen::{Bitboard, Colour, Role, Variant};
 
 impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
@@ -25,7 +25,12 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
             // but the king defends.
             let them = (!us).index();
             let weak = self.king_zone[u] & self.attacked[them] & !self.attacked_twice[u];
-            let units = self.king_danger[u] + WEAK_KING_SQUARE_UNITS * weak.count() as i32 + self.safe_check_units(us);
+            // A knight of ours covering the king's neighbourhood parries many attacks.
+            let knight_defends = (self.king_zone[u] & self.attacked_by[u][Role::Knight.index()]).any();
+            let units =
+                (self.king_danger[u] + WEAK_KING_SQUARE_UNITS * weak.count() as i32 + self.safe_check_units(us)
+                    - KNIGHT_DEFENDER_UNITS * knight_defends as i32)
+                    .max(0);
             let penalty = king_danger_penalty(units);
             let danger = penalty.percent(weights.king_danger);
             self.count(us, Field::KingDanger, 0, [penalty.mg() as f64 / 100.0, penalty.eg() as f64 / 100.0]);

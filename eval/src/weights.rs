@@ -102,6 +102,9 @@ pub const WEAK_KING_SQUARE_UNITS: i32 = 12;
 /// Units when an enemy knight, bishop, rook or queen could check the king
 /// next move from a safe square, indexed by role (once per role).
 pub const SAFE_CHECK_UNITS: [i32; Role::COUNT] = [0, 80, 60, 90, 70, 0, 0, 0, 0, 0, 0, 0];
+/// Units taken off when a knight of the king's own covers a square next to
+/// it (never below none).
+pub const KNIGHT_DEFENDER_UNITS: i32 = 20;
 /// Units when the Fool stands a knight's move from the king: the king is in
 /// check from a piece that cannot be captured, only frightened away.
 pub const FOOL_CHECK_UNITS: i32 = 40;

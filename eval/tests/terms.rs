@@ -226,6 +226,17 @@ fn a_safe_square_to_check_from_endangers_the_king() {
 }
 
 #[test]
+fn a_knight_covering_the_kings_neighbourhood_defends_it() {
+    // White's queen on d3 bears on h7. Black's knight on h6 covers g8 and
+    // f7, next to the king; on b8 it covers nothing there. Nothing else
+    // about Black's king differs.
+    let safety = |fen: &str| trace(&chess(fen)).side(Term::KingSafety, Colour::Black);
+    let covered = safety("6k1/5ppp/7n/8/8/3Q4/8/6K1 w - - 0 1");
+    let away = safety("1n4k1/5ppp/8/8/8/3Q4/8/6K1 w - - 0 1");
+    assert!(covered.mg() > away.mg() && covered.eg() >= away.eg(), "{covered:?} {away:?}");
+}
+
+#[test]
 fn a_king_near_the_fool_is_penalised() {
     // The Fool on d3 checks the white king on e1; on a6 he is three leaps
     // away; on e5 he could leap to d3 or f3 and check it.
