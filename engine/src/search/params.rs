@@ -58,7 +58,7 @@ pub(crate) fn reverse_futility_margin(depth: i32, improving: bool) -> Value {
 /// Futility margin: how far below alpha the static evaluation must be for a
 /// quiet move at a shallow node to be skipped.
 pub(crate) fn futility_margin(depth: i32) -> Value {
-    100 + 100 * depth
+    70 + 80 * depth
 }
 
 /// Quiet moves searched at a shallow node before the rest are skipped.
