@@ -260,8 +260,10 @@ impl<'a, V: Variant> Worker<'a, V> {
                 return eval;
             }
             // Razoring: far below alpha at a shallow node, only a tactical
-            // line can save it; if the quiescence search finds none, fail low.
-            if depth <= RAZORING_DEPTH && eval + razoring_margin(depth) < alpha {
+            // line can save it; if the quiescence search finds none, fail
+            // low. Not when alpha is a mate score: the quiescence search
+            // cannot find the quicker mate the node is asked for.
+            if depth <= RAZORING_DEPTH && !is_mate(alpha) && eval + razoring_margin(depth) < alpha {
                 let value = self.qsearch::<false>(alpha - 1, alpha, ply, false);
                 if value < alpha || self.stopped {
                     return value;
