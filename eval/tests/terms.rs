@@ -11,6 +11,12 @@ fn chess(fen: &str) -> Position<Chess> {
     Position::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
+/// The king-safety term of Black's king in a chess position, from Black's
+/// point of view.
+fn black_king_safety(fen: &str) -> Score {
+    trace(&chess(fen)).side(Term::KingSafety, Colour::Black)
+}
+
 fn white(pos_trace: &eval::Trace, term: Term) -> Score {
     pos_trace.side(term, Colour::White)
 }
@@ -194,10 +200,9 @@ fn an_attack_without_a_queen_endangers_the_king_less() {
     // The rook on g1, the knight on g5 and the bishop on d3 bear on Black's
     // king; White's queen stands out of play on a1, behind its pawn, or is
     // gone. Without it the attack counts for less, but not for nothing.
-    let safety = |fen: &str| trace(&chess(fen)).side(Term::KingSafety, Colour::Black);
-    let with_queen = safety("6k1/6p1/8/6N1/8/3B4/1P6/Q5RK w - - 0 1");
-    let without = safety("6k1/6p1/8/6N1/8/3B4/1P6/6RK w - - 0 1");
-    let unattacked = safety("6k1/6p1/8/8/8/8/1P6/7K w - - 0 1");
+    let with_queen = black_king_safety("6k1/6p1/8/6N1/8/3B4/1P6/Q5RK w - - 0 1");
+    let without = black_king_safety("6k1/6p1/8/6N1/8/3B4/1P6/6RK w - - 0 1");
+    let unattacked = black_king_safety("6k1/6p1/8/8/8/8/1P6/7K w - - 0 1");
     assert!(
         with_queen.mg() < without.mg() && without.mg() < unattacked.mg(),
         "{with_queen:?} {without:?} {unattacked:?}"
@@ -208,9 +213,8 @@ fn an_attack_without_a_queen_endangers_the_king_less() {
 fn a_square_by_the_king_that_only_the_king_defends_is_weak() {
     // The bishop on b3 attacks f7, next to Black's king: defended by the
     // king alone, or by the knight on d8 as well.
-    let safety = |fen: &str| trace(&chess(fen)).side(Term::KingSafety, Colour::Black);
-    let weak = safety("6k1/5ppp/8/8/8/1B6/8/6K1 w - - 0 1");
-    let defended = safety("3n2k1/5ppp/8/8/8/1B6/8/6K1 w - - 0 1");
+    let weak = black_king_safety("6k1/5ppp/8/8/8/1B6/8/6K1 w - - 0 1");
+    let defended = black_king_safety("3n2k1/5ppp/8/8/8/1B6/8/6K1 w - - 0 1");
     assert!(weak.mg() < defended.mg() && weak.eg() < defended.eg(), "{weak:?} {defended:?}");
 }
 
@@ -219,9 +223,8 @@ fn a_safe_square_to_check_from_endangers_the_king() {
     // White's rook on d1 can check from d8, which Black does not guard;
     // Black's rook on a8 guards it, on a7 not. Nothing else differs for
     // Black's king.
-    let safety = |fen: &str| trace(&chess(fen)).side(Term::KingSafety, Colour::Black);
-    let unguarded = safety("6k1/r4ppp/8/8/8/8/8/3R2K1 w - - 0 1");
-    let guarded = safety("r5k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1");
+    let unguarded = black_king_safety("6k1/r4ppp/8/8/8/8/8/3R2K1 w - - 0 1");
+    let guarded = black_king_safety("r5k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1");
     assert!(unguarded.mg() < guarded.mg() && unguarded.eg() < guarded.eg(), "{unguarded:?} {guarded:?}");
 }
 
@@ -230,9 +233,8 @@ fn a_knight_covering_the_kings_neighbourhood_defends_it() {
     // White's queen on d3 bears on h7. Black's knight on h6 covers g8 and
     // f7, next to the king; on b8 it covers nothing there. Nothing else
     // about Black's king differs.
-    let safety = |fen: &str| trace(&chess(fen)).side(Term::KingSafety, Colour::Black);
-    let covered = safety("6k1/5ppp/7n/8/8/3Q4/8/6K1 w - - 0 1");
-    let away = safety("1n4k1/5ppp/8/8/8/3Q4/8/6K1 w - - 0 1");
+    let covered = black_king_safety("6k1/5ppp/7n/8/8/3Q4/8/6K1 w - - 0 1");
+    let away = black_king_safety("1n4k1/5ppp/8/8/8/3Q4/8/6K1 w - - 0 1");
     assert!(covered.mg() > away.mg() && covered.eg() >= away.eg(), "{covered:?} {away:?}");
 }
 
