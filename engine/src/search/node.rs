@@ -329,6 +329,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
             let Material { tactical, .. } = scored.material;
             let is_killer = mv == killers[0] || mv == killers[1];
+            let history = if tactical { 0 } else { self.heuristics.quiet(&node, mv, scored.piece) };
             // Shallow pruning of moves that do not give check: quiet moves
             // late in the list or unable to bring the static evaluation up
             // to alpha, and tactical moves whose exchange loses too much.
@@ -340,11 +341,14 @@ impl<'a, V: Variant> Worker<'a, V> {
             // would leave them.
             let lmr_depth = (depth - late_move_reduction(depth, searched + 1)).max(0);
             let futile = quiet && static_eval + futility_margin(lmr_depth) <= alpha;
+            // A quiet move whose history is bad enough is not tried at all.
+            let unpromising = quiet && history < -HISTORY_PRUNING_PER_PLY * depth;
             let losing = shallow && tactical && scored.exchange() < -LOSING_EXCHANGE_PER_PLY * depth;
             // A quiet move that puts its piece where the exchange loses it.
             let hangs = quiet
                 && !late
                 && !futile
+                && !unpromising
                 && exchange(&self.pos, mv, scored.material)
                     < -QUIET_LOSING_EXCHANGE_PER_PLY_SQUARED * lmr_depth * lmr_depth;
             if root {
@@ -355,7 +359,7 @@ impl<'a, V: Variant> Worker<'a, V> {
 
             // A move to be pruned unless it gives check is not even made
             // when it certainly does not.
-            let prunable = late || futile || losing || hangs;
+            let prunable = late || futile || losing || hangs || unpromising;
             if prunable && !self.pos.may_give_check(mv) {
                 debug_assert!(!self.gives_check(mv), "{} gives check", self.pos.uci(mv));
                 skip_quiets |= late;
@@ -388,7 +392,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                     reduction = late_move_reduction(depth, searched);
                     reduction += cut_node as i32 + !improving as i32 + table_move_tactical as i32;
                     reduction -= PV as i32 + gives_check as i32 + is_killer as i32;
-                    reduction -= self.heuristics.quiet(&node, mv, scored.piece) / LMR_HISTORY_DIVISOR;
+                    reduction -= history / LMR_HISTORY_DIVISOR;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 value = -self.search::<false>(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true, gives_check);

@@ -30,6 +30,10 @@ pub(crate) const LOSING_EXCHANGE_PER_PLY: Value = 120;
 /// the depth its late-move reduction would leave.
 pub(crate) const QUIET_LOSING_EXCHANGE_PER_PLY_SQUARED: Value = 25;
 
+/// A quiet move at a shallow node is skipped when its history score (main
+/// and continuation histories summed) is below minus this times the depth.
+pub(crate) const HISTORY_PRUNING_PER_PLY: i32 = 4000;
+
 /// Late-move reductions in plies, by depth and by how many moves came before.
 static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     let mut table = [[0; 64]; 64];
