@@ -56,7 +56,7 @@ pub(crate) fn late_move_reduction(depth: i32, number: usize) -> i32 {
 /// Reverse futility margin: how far above beta the static evaluation must
 /// be for a shallow node to be trusted to fail high without a search.
 pub(crate) fn reverse_futility_margin(depth: i32, improving: bool) -> Value {
-    90 * (depth - improving as i32)
+    75 * (depth - improving as i32)
 }
 
 /// Futility margin: how far below alpha the static evaluation must be for a
