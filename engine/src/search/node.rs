@@ -331,8 +331,9 @@ impl<'a, V: Variant> Worker<'a, V> {
             let is_killer = mv == killers[0] || mv == killers[1];
             let history = if tactical { 0 } else { self.heuristics.quiet(&node, mv, scored.piece) };
             // Shallow pruning of moves that do not give check: quiet moves
-            // late in the list or unable to bring the static evaluation up
-            // to alpha, and tactical moves whose exchange loses too much.
+            // late in the list, unable to bring the static evaluation up to
+            // alpha or with a bad history, and tactical moves whose
+            // exchange loses too much.
             let shallow =
                 !root && !in_check && depth <= SHALLOW_PRUNING_DEPTH && searched > 0 && best_value > -MATE_BOUND;
             let quiet = shallow && !tactical && !is_killer;
