@@ -64,8 +64,9 @@ pub struct Heuristics {
     killers: Vec<[Move; 2]>,
     /// Indexed by side to move, origin and destination of the base move.
     main: Box<[i16]>,
-    /// Indexed by side to move, the earlier move's piece-to and this
-    /// move's piece-to, on the board of `squares` squares.
+    /// Indexed by how many plies back the earlier move was, side to move,
+    /// the earlier move's piece-to and this move's piece-to, on the board
+    /// of `squares` squares.
     continuation: Box<[i16]>,
     /// Indexed by side to move, the capturer's piece-to and the victim.
     capture: Box<[i16]>,
@@ -100,7 +101,7 @@ impl Heuristics {
         Heuristics {
             killers: vec![[Move::default(); 2]; MAX_PLY + 1],
             main: vec![0; 2 * SQUARES * SQUARES].into_boxed_slice(),
-            continuation: vec![0; 2 * piece_tos * piece_tos].into_boxed_slice(),
+            continuation: vec![0; CONTINUATION_PLIES * 2 * piece_tos * piece_tos].into_boxed_slice(),
             capture: vec![0; 2 * piece_tos * VICTIMS].into_boxed_slice(),
             squares,
         }
@@ -136,9 +137,9 @@ impl Heuristics {
     }
 
     #[inline]
-    fn continuation_index(&self, side: Colour, before: PieceTo, now: PieceTo) -> usize {
+    fn continuation_index(&self, back: usize, side: Colour, before: PieceTo, now: PieceTo) -> usize {
         let piece_tos = Role::COUNT * self.squares;
-        (side.index() * piece_tos + self.piece_to_index(before)) * piece_tos + self.piece_to_index(now)
+        ((back * 2 + side.index()) * piece_tos + self.piece_to_index(before)) * piece_tos + self.piece_to_index(now)
     }
 
     #[inline]
@@ -158,8 +159,10 @@ impl Heuristics {
     #[inline]
     pub fn quiet(&self, node: &NodeContext, m: Move, piece: PieceTo) -> i32 {
         let mut score = self.history(node.side, m);
-        for before in node.before.iter().flatten() {
-            score += self.continuation[self.continuation_index(node.side, *before, piece)] as i32;
+        for (back, before) in node.before.iter().enumerate() {
+            if let Some(before) = before {
+                score += self.continuation[self.continuation_index(back, node.side, *before, piece)] as i32;
+            }
         }
         score
     }
@@ -211,9 +214,11 @@ impl Heuristics {
 
     fn nudge_quiet(&mut self, node: &NodeContext, (m, piece): (Move, PieceTo), bonus: i32) {
         nudge(&mut self.main[main_index(node.side, m)], bonus);
-        for before in node.before.iter().flatten() {
-            let i = self.continuation_index(node.side, *before, piece);
-            nudge(&mut self.continuation[i], bonus);
+        for (back, before) in node.before.iter().enumerate() {
+            if let Some(before) = before {
+                let i = self.continuation_index(back, node.side, *before, piece);
+                nudge(&mut self.continuation[i], bonus);
+            }
         }
     }
 }
@@ -270,6 +275,10 @@ mod tests {
         assert!(main_only > 0);
         assert_eq!(h.quiet(&after_e4, reply_move, reply), 2 * main_only, "main plus continuation");
         assert_eq!(h.quiet(&after_nf3, reply_move, reply), main_only, "no continuation after another move");
+        // The same piece-to two plies back (our own earlier move, not the
+        // opponent's last) is another history.
+        let follow_up = NodeContext { ply: 2, side: Colour::Black, before: [None, Some(pawn_e4)] };
+        assert_eq!(h.quiet(&follow_up, reply_move, reply), main_only, "a reply is not a follow-up");
     }
 
     #[test]
