@@ -489,6 +489,9 @@ impl<'a, V: Variant> Worker<'a, V> {
 
     /// Null-move pruning: let the opponent move twice in a row; if a reduced
     /// search still fails high, so would a real move, and the node is cut.
+    /// Tried only where the static evaluation, and not just a table bound,
+    /// is at least beta: a pass from a position that merely searched well
+    /// rarely holds.
     ///
     /// Guarded against zugzwang, where passing would be better than any
     /// move: never in check (a Fool's check included: his checks are
@@ -517,6 +520,7 @@ impl<'a, V: Variant> Worker<'a, V> {
         let has_pieces = (board.colour(us) & !(board.role(Role::Pawn) | board.role(Role::King))).any();
         if depth < NULL_MOVE_MIN_DEPTH
             || eval < beta
+            || self.frames[ply].static_eval < beta
             || is_mate(beta)
             || !has_pieces
             || self.frames[ply].plies_from_null == 0
