@@ -104,7 +104,7 @@ fn red_fool_mate_in_one_where_the_fools_kill_removes_the_defender() {
 /// queen mate next move.
 #[test]
 fn red_fool_mate_in_two() {
-    finds_mate::<RedFool>("8/3R4/8/7p/2Q5/8/3p4/1k2r3/4*3/1K6 w - - 0 1", 6, 2, "d9b9@f4");
+    finds_mate::<RedFool>("8/3R4/8/7p/2Q5/8/3p4/1k2r3/4*3/1K6 w - - 0 1", 7, 2, "d9b9@f4");
 }
 
 #[test]
@@ -406,7 +406,7 @@ fn two_threads_stop_at_the_depth_asked_for() {
 fn two_threads_find_the_mate_too() {
     let pos = position::<RedFool>("8/3R4/8/7p/2Q5/8/3p4/1k2r3/4*3/1K6 w - - 0 1");
     let options = SearchOptions { threads: 2, ..one_thread() };
-    let (result, _) = search(&pos, &depth(6), &options);
+    let (result, _) = search(&pos, &depth(7), &options);
     assert_eq!((result.best, result.score), (Some(pos.parse_uci("d9b9@f4").unwrap()), Score::Mate(2)));
 }
 

@@ -35,6 +35,10 @@ pub(crate) struct Frame {
     /// Moves made since the last null move (or since the game's recorded
     /// history began): repetitions are looked for only that far back.
     pub(crate) plies_from_null: usize,
+    /// Cut-offs at this ply since the node two plies up began: many of
+    /// them among a node's children mean the node itself is likely to fail
+    /// low, and its late moves are reduced more.
+    pub(crate) cutoffs: u32,
 }
 
 /// One search thread.
@@ -309,6 +313,11 @@ impl<'a, V: Variant> Worker<'a, V> {
         }
         self.frames[ply].quiets.clear();
         self.frames[ply].captures.clear();
+        // Counted for the children of one node and their cousins: the
+        // grandparent starts the count.
+        if let Some(grandchildren) = self.frames.get_mut(ply + 2) {
+            grandchildren.cutoffs = 0;
+        }
 
         let killers = self.heuristics.killers(ply);
         let original_alpha = alpha;
@@ -392,6 +401,10 @@ impl<'a, V: Variant> Worker<'a, V> {
                 if depth >= LMR_MIN_DEPTH && !tactical && searched > 1 + root as usize {
                     reduction = late_move_reduction(depth, searched);
                     reduction += cut_node as i32 + !improving as i32 + table_move_tactical as i32;
+                    // The root's late moves are all reduced a ply more: the
+                    // root has no grandparent to count its children's
+                    // cut-offs, and so reduced they measured better.
+                    reduction += (root || self.frames[ply + 1].cutoffs > CHILD_CUTOFFS_FOR_REDUCTION) as i32;
                     reduction -= PV as i32 + gives_check as i32 + is_killer as i32;
                     reduction -= history / LMR_HISTORY_DIVISOR;
                     reduction = reduction.clamp(0, new_depth - 1);
@@ -420,6 +433,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                         self.update_pv(ply, mv);
                     }
                     if value >= beta {
+                        self.frames[ply].cutoffs += 1;
                         let frame = &self.frames[ply];
                         if tactical {
                             self.heuristics.reward_capture(&node, depth, scored.capture(), &frame.captures);
