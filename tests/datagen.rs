@@ -83,9 +83,10 @@ fn a_file_is_never_clobbered_and_an_interrupted_run_resumes_as_one_run() {
 fn tune_fits_datagen_output_and_writes_its_source() {
     let (data, source) = (scratch("tune.data"), scratch("tuned.rs"));
     // Eight games are few: on some seeds' games no step of the descent
-    // lowers the held-out loss (seed 4's, since the evaluation's
-    // eighteenth-session terms), and the start is kept. Seed 5's descend.
-    datagen(&data, &["--games", "8", "--seed", "5"]);
+    // lowers the held-out loss, and the start is kept (seed 4's since the
+    // evaluation's eighteenth-session terms, seed 5's since the search's
+    // cut-off counts changed the games). Seed 6's descend.
+    datagen(&data, &["--games", "8", "--seed", "6"]);
     let out = ok(&[
         "tune",
         "--variant",
