@@ -142,6 +142,16 @@ impl Heuristics {
         ((back * 2 + side.index()) * piece_tos + self.piece_to_index(before)) * piece_tos + self.piece_to_index(now)
     }
 
+    /// The continuation-history entries of a quiet move moving `piece` at
+    /// `node`: one for each earlier move the node knows, each in the table
+    /// of its distance back.
+    #[inline]
+    fn continuation_indices(&self, node: &NodeContext, piece: PieceTo) -> [Option<usize>; CONTINUATION_PLIES] {
+        std::array::from_fn(|back| {
+            node.before[back].map(|before| self.continuation_index(back, node.side, before, piece))
+        })
+    }
+
     #[inline]
     fn capture_index(&self, side: Colour, c: Capture) -> usize {
         let victim = c.victim.map_or(Role::COUNT, Role::index);
@@ -159,10 +169,8 @@ impl Heuristics {
     #[inline]
     pub fn quiet(&self, node: &NodeContext, m: Move, piece: PieceTo) -> i32 {
         let mut score = self.history(node.side, m);
-        for (back, before) in node.before.iter().enumerate() {
-            if let Some(before) = before {
-                score += self.continuation[self.continuation_index(back, node.side, *before, piece)] as i32;
-            }
+        for i in self.continuation_indices(node, piece).into_iter().flatten() {
+            score += self.continuation[i] as i32;
         }
         score
     }
@@ -214,11 +222,8 @@ impl Heuristics {
 
     fn nudge_quiet(&mut self, node: &NodeContext, (m, piece): (Move, PieceTo), bonus: i32) {
         nudge(&mut self.main[main_index(node.side, m)], bonus);
-        for (back, before) in node.before.iter().enumerate() {
-            if let Some(before) = before {
-                let i = self.continuation_index(back, node.side, *before, piece);
-                nudge(&mut self.continuation[i], bonus);
-            }
+        for i in self.continuation_indices(node, piece).into_iter().flatten() {
+            nudge(&mut self.continuation[i], bonus);
         }
     }
 }

@@ -105,7 +105,7 @@ pub(crate) fn history_bonus(depth: i32) -> i32 {
     (320 * depth - 160).min(2560)
 }
 /// One ply more reduction when more than this many of a node's children
-/// (and their siblings) cut off.
+/// (and their cousins) cut off.
 pub(crate) const CHILD_CUTOFFS_FOR_REDUCTION: u32 = 3;
 /// One ply less reduction per this much history score (main and
 /// continuation histories summed).
