@@ -5,9 +5,10 @@
 //! - the main history: how often a quiet move (side, from, to) caused or
 //!   failed to cause a cut-off, anywhere in the tree;
 //! - continuation histories: the same for a quiet move as the answer to the
-//!   move one ply before it and as the follow-up to our own move two plies
-//!   before it, keyed by the moved piece and its destination: what refutes
-//!   a knight landing on e5 is much the same wherever in the tree it lands;
+//!   move one ply before it and as the follow-up to our own moves two and
+//!   four plies before it, keyed by the moved piece and its destination:
+//!   what refutes a knight landing on e5 is much the same wherever in the
+//!   tree it lands;
 //! - the capture history: how often a capture (or a Fool kill) by this
 //!   piece, on that square, of that victim, caused a cut-off, to tell good
 //!   captures of the same material gain apart.
@@ -23,8 +24,13 @@ pub const HISTORY_MAX: i32 = 16_384;
 const SQUARES: usize = 256;
 /// Capture-history victims: every role, plus "none" (a promotion alone).
 const VICTIMS: usize = Role::COUNT + 1;
-/// How many plies back the continuation histories look.
-pub const CONTINUATION_PLIES: usize = 2;
+/// How many earlier moves the continuation histories look at: one, two
+/// and four plies back (see [`CONTINUATION_DISTANCES`]).
+pub const CONTINUATION_PLIES: usize = 3;
+/// How many plies back each continuation history's earlier move was: the
+/// opponent's last move, our own move before it, and our own move before
+/// that (a plan of ours two moves long).
+pub const CONTINUATION_DISTANCES: [usize; CONTINUATION_PLIES] = [1, 2, 4];
 
 /// A moved piece and its destination: what continuation and capture
 /// histories are keyed by.
@@ -45,8 +51,8 @@ pub struct NodeContext {
     pub ply: usize,
     /// The side to move.
     pub side: Colour,
-    /// The moves made one and two plies before (`None` at the root, after a
-    /// null move, or before the root).
+    /// The moves made [`CONTINUATION_DISTANCES`] plies before (`None` at the
+    /// root, after a null move, or before the root).
     pub before: [Option<PieceTo>; CONTINUATION_PLIES],
 }
 
@@ -244,7 +250,7 @@ mod tests {
         let (best, other) = (moves[0], moves[1]);
         let (best, other) = ((best, piece_to(&pos, best)), (other, piece_to(&pos, other)));
         let mut h = Heuristics::default();
-        let node = NodeContext { ply: 3, side: Colour::White, before: [None; 2] };
+        let node = NodeContext { ply: 3, side: Colour::White, before: [None; CONTINUATION_PLIES] };
         for _ in 0..1000 {
             h.reward_quiet(&node, 20, best, &[other], &[]);
         }
@@ -268,9 +274,9 @@ mod tests {
         let (nf3, e4) = (find("g1f3"), find("e2e4"));
         let knight_f3 = piece_to(&pos, nf3);
         let pawn_e4 = piece_to(&pos, e4);
-        let after_e4 = NodeContext { ply: 1, side: Colour::Black, before: [Some(pawn_e4), None] };
-        let after_nf3 = NodeContext { ply: 1, side: Colour::Black, before: [Some(knight_f3), None] };
-        let unrelated = NodeContext { ply: 1, side: Colour::Black, before: [None, None] };
+        let after_e4 = NodeContext { ply: 1, side: Colour::Black, before: [Some(pawn_e4), None, None] };
+        let after_nf3 = NodeContext { ply: 1, side: Colour::Black, before: [Some(knight_f3), None, None] };
+        let unrelated = NodeContext { ply: 1, side: Colour::Black, before: [None; CONTINUATION_PLIES] };
         // A black reply, keyed by the white move before it.
         let reply = PieceTo { role: Role::Knight, to: find("b1c3").to() };
         let reply_move = find("b1c3");
@@ -282,8 +288,15 @@ mod tests {
         assert_eq!(h.quiet(&after_nf3, reply_move, reply), main_only, "no continuation after another move");
         // The same piece-to two plies back (our own earlier move, not the
         // opponent's last) is another history.
-        let follow_up = NodeContext { ply: 2, side: Colour::Black, before: [None, Some(pawn_e4)] };
+        let follow_up = NodeContext { ply: 2, side: Colour::Black, before: [None, Some(pawn_e4), None] };
         assert_eq!(h.quiet(&follow_up, reply_move, reply), main_only, "a reply is not a follow-up");
+        // And a follow-up to the move two plies back is not one to the move
+        // four plies back: each distance has its own table.
+        h.reward_quiet(&follow_up, 8, (reply_move, reply), &[], &[]);
+        let main_only = h.quiet(&unrelated, reply_move, reply);
+        assert!(h.quiet(&follow_up, reply_move, reply) > main_only, "the follow-up learnt");
+        let plan = NodeContext { ply: 4, side: Colour::Black, before: [None, None, Some(pawn_e4)] };
+        assert_eq!(h.quiet(&plan, reply_move, reply), main_only, "two plies back is not four");
     }
 
     #[test]
@@ -292,7 +305,7 @@ mod tests {
         let by_knight = PieceTo { role: Role::Knight, to: sq };
         let takes_pawn = Capture { piece: by_knight, victim: Some(Role::Pawn) };
         let takes_rook = Capture { piece: by_knight, victim: Some(Role::Rook) };
-        let node = NodeContext { ply: 2, side: Colour::White, before: [None; 2] };
+        let node = NodeContext { ply: 2, side: Colour::White, before: [None; CONTINUATION_PLIES] };
         let mut h = Heuristics::for_board(80);
         h.reward_capture(&node, 6, takes_rook, &[takes_pawn]);
         assert!(h.capture(Colour::White, takes_rook) > 0);

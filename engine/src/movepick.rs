@@ -287,10 +287,11 @@ impl MoveList {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::history::CONTINUATION_PLIES;
     use movegen::{Checkered, Chess, Position, RedFool};
 
     fn context<V: Variant>(pos: &Position<V>, ply: usize) -> NodeContext {
-        NodeContext { ply, side: pos.side_to_move(), before: [None; 2] }
+        NodeContext { ply, side: pos.side_to_move(), before: [None; CONTINUATION_PLIES] }
     }
 
     fn ordered<V: Variant>(pos: &Position<V>, heuristics: &Heuristics) -> Vec<String> {
