@@ -24,13 +24,12 @@ pub const HISTORY_MAX: i32 = 16_384;
 const SQUARES: usize = 256;
 /// Capture-history victims: every role, plus "none" (a promotion alone).
 const VICTIMS: usize = Role::COUNT + 1;
-/// How many earlier moves the continuation histories look at: one, two
-/// and four plies back (see [`CONTINUATION_DISTANCES`]).
-pub const CONTINUATION_PLIES: usize = 3;
 /// How many plies back each continuation history's earlier move was: the
 /// opponent's last move, our own move before it, and our own move before
 /// that (a plan of ours two moves long).
-pub const CONTINUATION_DISTANCES: [usize; CONTINUATION_PLIES] = [1, 2, 4];
+pub const CONTINUATION_DISTANCES: [usize; 3] = [1, 2, 4];
+/// How many continuation tables there are: one per distance back.
+pub const CONTINUATION_TABLES: usize = CONTINUATION_DISTANCES.len();
 
 /// A moved piece and its destination: what continuation and capture
 /// histories are keyed by.
@@ -53,7 +52,7 @@ pub struct NodeContext {
     pub side: Colour,
     /// The moves made [`CONTINUATION_DISTANCES`] plies before (`None` at the
     /// root, after a null move, or before the root).
-    pub before: [Option<PieceTo>; CONTINUATION_PLIES],
+    pub before: [Option<PieceTo>; CONTINUATION_TABLES],
 }
 
 /// A tactical move as the capture history sees it.
@@ -107,7 +106,7 @@ impl Heuristics {
         Heuristics {
             killers: vec![[Move::default(); 2]; MAX_PLY + 1],
             main: vec![0; 2 * SQUARES * SQUARES].into_boxed_slice(),
-            continuation: vec![0; CONTINUATION_PLIES * 2 * piece_tos * piece_tos].into_boxed_slice(),
+            continuation: vec![0; CONTINUATION_TABLES * 2 * piece_tos * piece_tos].into_boxed_slice(),
             capture: vec![0; 2 * piece_tos * VICTIMS].into_boxed_slice(),
             squares,
         }
@@ -152,7 +151,7 @@ impl Heuristics {
     /// `node`: one for each earlier move the node knows, each in the table
     /// of its distance back.
     #[inline]
-    fn continuation_indices(&self, node: &NodeContext, piece: PieceTo) -> [Option<usize>; CONTINUATION_PLIES] {
+    fn continuation_indices(&self, node: &NodeContext, piece: PieceTo) -> [Option<usize>; CONTINUATION_TABLES] {
         std::array::from_fn(|back| {
             node.before[back].map(|before| self.continuation_index(back, node.side, before, piece))
         })
@@ -250,7 +249,7 @@ mod tests {
         let (best, other) = (moves[0], moves[1]);
         let (best, other) = ((best, piece_to(&pos, best)), (other, piece_to(&pos, other)));
         let mut h = Heuristics::default();
-        let node = NodeContext { ply: 3, side: Colour::White, before: [None; CONTINUATION_PLIES] };
+        let node = NodeContext { ply: 3, side: Colour::White, before: [None; CONTINUATION_TABLES] };
         for _ in 0..1000 {
             h.reward_quiet(&node, 20, best, &[other], &[]);
         }
@@ -276,7 +275,7 @@ mod tests {
         let pawn_e4 = piece_to(&pos, e4);
         let after_e4 = NodeContext { ply: 1, side: Colour::Black, before: [Some(pawn_e4), None, None] };
         let after_nf3 = NodeContext { ply: 1, side: Colour::Black, before: [Some(knight_f3), None, None] };
-        let unrelated = NodeContext { ply: 1, side: Colour::Black, before: [None; CONTINUATION_PLIES] };
+        let unrelated = NodeContext { ply: 1, side: Colour::Black, before: [None; CONTINUATION_TABLES] };
         // A black reply, keyed by the white move before it.
         let reply = PieceTo { role: Role::Knight, to: find("b1c3").to() };
         let reply_move = find("b1c3");
@@ -305,7 +304,7 @@ mod tests {
         let by_knight = PieceTo { role: Role::Knight, to: sq };
         let takes_pawn = Capture { piece: by_knight, victim: Some(Role::Pawn) };
         let takes_rook = Capture { piece: by_knight, victim: Some(Role::Rook) };
-        let node = NodeContext { ply: 2, side: Colour::White, before: [None; CONTINUATION_PLIES] };
+        let node = NodeContext { ply: 2, side: Colour::White, before: [None; CONTINUATION_TABLES] };
         let mut h = Heuristics::for_board(80);
         h.reward_capture(&node, 6, takes_rook, &[takes_pawn]);
         assert!(h.capture(Colour::White, takes_rook) > 0);

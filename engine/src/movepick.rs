@@ -287,11 +287,11 @@ impl MoveList {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::history::CONTINUATION_PLIES;
+    use crate::history::CONTINUATION_TABLES;
     use movegen::{Checkered, Chess, Position, RedFool};
 
     fn context<V: Variant>(pos: &Position<V>, ply: usize) -> NodeContext {
-        NodeContext { ply, side: pos.side_to_move(), before: [None; CONTINUATION_PLIES] }
+        NodeContext { ply, side: pos.side_to_move(), before: [None; CONTINUATION_TABLES] }
     }
 
     fn ordered<V: Variant>(pos: &Position<V>, heuristics: &Heuristics) -> Vec<String> {
