@@ -6,16 +6,16 @@
 //!   failed to cause a cut-off, anywhere in the tree;
 //! - continuation histories: the same for a quiet move as the answer to the
 //!   move one ply before it and as the follow-up to our own moves two and
-//!   four plies before it, keyed by the moved piece and its destination:
-//!   what refutes a knight landing on e5 is much the same wherever in the
-//!   tree it lands;
+//!   (in chess only, see [`continuation_tables`]) four plies before it,
+//!   keyed by the moved piece and its destination: what refutes a knight
+//!   landing on e5 is much the same wherever in the tree it lands;
 //! - the capture history: how often a capture (or a Fool kill) by this
 //!   piece, on that square, of that victim, caused a cut-off, to tell good
 //!   captures of the same material gain apart.
 
 use crate::search::params::history_bonus;
 use crate::value::MAX_PLY;
-use movegen::{Colour, Move, Role, Square};
+use movegen::{Colour, Geometry, Move, Role, Square, Variant, VariantKind};
 
 /// History scores stay within `±HISTORY_MAX`.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -28,8 +28,20 @@ const VICTIMS: usize = Role::COUNT + 1;
 /// opponent's last move, our own move before it, and our own move before
 /// that (a plan of ours two moves long).
 pub const CONTINUATION_DISTANCES: [usize; 3] = [1, 2, 4];
-/// How many continuation tables there are: one per distance back.
+/// How many continuation tables there can be: one per distance back.
 pub const CONTINUATION_TABLES: usize = CONTINUATION_DISTANCES.len();
+
+/// How many of the continuation tables, nearest first, the search of a
+/// `kind` game keeps. The table for our own move four plies back measured
+/// better in chess and worse in Red Fool and Checkered chess, against the
+/// same search without it (fixed-node games, README "Search changes");
+/// Tam Ruat, not measured with it, keeps the two it was measured with.
+pub fn continuation_tables(kind: VariantKind) -> usize {
+    match kind {
+        VariantKind::Chess => 3,
+        VariantKind::RedFool | VariantKind::Checkered | VariantKind::TamRuat => 2,
+    }
+}
 
 /// A moved piece and its destination: what continuation and capture
 /// histories are keyed by.
@@ -51,8 +63,21 @@ pub struct NodeContext {
     /// The side to move.
     pub side: Colour,
     /// The moves made [`CONTINUATION_DISTANCES`] plies before (`None` at the
-    /// root, after a null move, or before the root).
+    /// root, after a null move, or before the root, and beyond the tables
+    /// the variant keeps).
     pub before: [Option<PieceTo>; CONTINUATION_TABLES],
+}
+
+impl NodeContext {
+    /// The context of a node of a `kind` game `ply` plies from the root,
+    /// `side` to move, where `earlier(back)` is the move made `back` plies
+    /// before it: only the distances the variant keeps tables for are read.
+    #[inline]
+    pub fn new(kind: VariantKind, ply: usize, side: Colour, earlier: impl Fn(usize) -> Option<PieceTo>) -> NodeContext {
+        let tables = continuation_tables(kind);
+        let before = std::array::from_fn(|i| if i < tables { earlier(CONTINUATION_DISTANCES[i]) } else { None });
+        NodeContext { ply, side, before }
+    }
 }
 
 /// A tactical move as the capture history sees it.
@@ -77,11 +102,13 @@ pub struct Heuristics {
     capture: Box<[i16]>,
     /// The board size the continuation and capture tables are laid out for.
     squares: usize,
+    /// How many continuation tables there are (see [`continuation_tables`]).
+    tables: usize,
 }
 
 impl Default for Heuristics {
     fn default() -> Heuristics {
-        Heuristics::for_board(64)
+        Heuristics::for_variant::<movegen::Chess>()
     }
 }
 
@@ -100,29 +127,37 @@ fn nudge(entry: &mut i16, bonus: i32) {
 }
 
 impl Heuristics {
-    /// Empty heuristics laid out for a board of `squares` squares.
-    fn for_board(squares: usize) -> Heuristics {
+    /// Empty heuristics laid out for the board of variant `V` and the
+    /// continuation tables its search keeps.
+    fn for_variant<V: Variant>() -> Heuristics {
+        Heuristics::laid_out(V::G::SQUARES.into(), continuation_tables(V::KIND))
+    }
+
+    /// Empty heuristics for a board of `squares` squares with `tables`
+    /// continuation tables.
+    fn laid_out(squares: usize, tables: usize) -> Heuristics {
         let piece_tos = Role::COUNT * squares;
         Heuristics {
             killers: vec![[Move::default(); 2]; MAX_PLY + 1],
             main: vec![0; 2 * SQUARES * SQUARES].into_boxed_slice(),
-            continuation: vec![0; CONTINUATION_TABLES * 2 * piece_tos * piece_tos].into_boxed_slice(),
+            continuation: vec![0; tables * 2 * piece_tos * piece_tos].into_boxed_slice(),
             capture: vec![0; 2 * piece_tos * VICTIMS].into_boxed_slice(),
             squares,
+            tables,
         }
     }
 
-    /// Makes the tables fit a board of `squares` squares, forgetting them
-    /// when the board changed (a new variant).
-    pub fn prepare(&mut self, squares: usize) {
-        if self.squares != squares {
-            *self = Heuristics::for_board(squares);
+    /// Makes the tables fit variant `V`, forgetting them when the layout
+    /// changed (another board, or other continuation tables).
+    pub fn prepare<V: Variant>(&mut self) {
+        if (self.squares, self.tables) != (V::G::SQUARES.into(), continuation_tables(V::KIND)) {
+            *self = Heuristics::for_variant::<V>();
         }
     }
 
     /// Forgets everything, as for a new game.
     pub fn clear(&mut self) {
-        *self = Heuristics::for_board(self.squares);
+        *self = Heuristics::laid_out(self.squares, self.tables);
     }
 
     /// Forgets the killers, which belong to the plies of one search.
@@ -143,6 +178,7 @@ impl Heuristics {
 
     #[inline]
     fn continuation_index(&self, back: usize, side: Colour, before: PieceTo, now: PieceTo) -> usize {
+        debug_assert!(back < self.tables, "a context of another variant");
         let piece_tos = Role::COUNT * self.squares;
         ((back * 2 + side.index()) * piece_tos + self.piece_to_index(before)) * piece_tos + self.piece_to_index(now)
     }
@@ -236,7 +272,7 @@ impl Heuristics {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{legal_moves, Chess, Position};
+    use movegen::{legal_moves, Chess, Position, RedFool, TamRuat};
 
     fn piece_to(pos: &Position<Chess>, m: Move) -> PieceTo {
         PieceTo { role: pos.piece_at(m.from()).unwrap().role, to: m.to() }
@@ -305,7 +341,7 @@ mod tests {
         let takes_pawn = Capture { piece: by_knight, victim: Some(Role::Pawn) };
         let takes_rook = Capture { piece: by_knight, victim: Some(Role::Rook) };
         let node = NodeContext { ply: 2, side: Colour::White, before: [None; CONTINUATION_TABLES] };
-        let mut h = Heuristics::for_board(80);
+        let mut h = Heuristics::for_variant::<RedFool>();
         h.reward_capture(&node, 6, takes_rook, &[takes_pawn]);
         assert!(h.capture(Colour::White, takes_rook) > 0);
         assert!(h.capture(Colour::White, takes_pawn) < 0);
@@ -314,9 +350,33 @@ mod tests {
         let quiet = (Move::default(), PieceTo { role: Role::Bishop, to: sq });
         h.reward_quiet(&node, 6, quiet, &[], &[takes_rook]);
         assert!(h.capture(Colour::White, takes_rook) < rewarded, "a quiet cut-off punishes the captures tried");
-        h.prepare(80);
+        h.prepare::<RedFool>();
         assert!(h.capture(Colour::White, takes_pawn) < 0, "the same board keeps what was learnt");
-        h.prepare(144);
+        h.prepare::<TamRuat>();
         assert_eq!(h.capture(Colour::White, takes_pawn), 0, "a new board starts empty");
+    }
+
+    #[test]
+    fn each_variant_reads_only_the_continuation_tables_it_keeps() {
+        let pos = Position::<Chess>::startpos();
+        let e4 = pos.parse_uci("e2e4").unwrap();
+        let pawn_e4 = piece_to(&pos, e4);
+        let earlier = |_| Some(pawn_e4);
+        let chess = NodeContext::new(VariantKind::Chess, 6, Colour::White, earlier);
+        assert_eq!(chess.before, [Some(pawn_e4); 3]);
+        let red_fool = NodeContext::new(VariantKind::RedFool, 6, Colour::White, earlier);
+        assert_eq!(red_fool.before, [Some(pawn_e4), Some(pawn_e4), None], "no table four plies back");
+        // The distances asked for are the tables' own.
+        let asked = std::cell::RefCell::new(Vec::new());
+        NodeContext::new(VariantKind::Chess, 6, Colour::White, |back| {
+            asked.borrow_mut().push(back);
+            None
+        });
+        assert_eq!(asked.into_inner(), CONTINUATION_DISTANCES);
+        // And the tables a variant does not keep take no memory.
+        let per_table = |h: &Heuristics| h.continuation.len() / h.tables;
+        let (chess, red_fool) = (Heuristics::for_variant::<Chess>(), Heuristics::for_variant::<RedFool>());
+        assert_eq!((chess.tables, red_fool.tables), (3, 2));
+        assert_eq!(per_table(&chess) * 80 * 80, per_table(&red_fool) * 64 * 64);
     }
 }

@@ -27,7 +27,7 @@ use crate::timeman::TimeManager;
 use crate::tt::{HashAllocError, TranspositionTable};
 use crate::value::{mate_in, mated_in, to_score, DRAW};
 use iterate::RootMove;
-use movegen::{legal_moves, Geometry, Move, Position, Score, Variant};
+use movegen::{legal_moves, Move, Position, Score, Variant};
 use node::Worker;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -192,7 +192,7 @@ impl Searcher {
             self.heuristics.resize_with(threads, Heuristics::default);
         }
         for heuristics in &mut self.heuristics[..threads] {
-            heuristics.prepare(V::G::SQUARES.into());
+            heuristics.prepare::<V>();
         }
         self.tt.new_search();
         let root_moves: Vec<RootMove> = moves.into_iter().map(RootMove::new).collect();

@@ -6,7 +6,7 @@ use super::iterate::RootMove;
 use super::params::*;
 use super::stopping::MainThread;
 use super::threads::Shared;
-use crate::history::{Capture, Heuristics, NodeContext, PieceTo, CONTINUATION_DISTANCES};
+use crate::history::{Capture, Heuristics, NodeContext, PieceTo};
 use crate::movepick::{Material, MoveList};
 use crate::search::Bound;
 use crate::see::exchange;
@@ -170,7 +170,7 @@ impl<'a, V: Variant> Worker<'a, V> {
     #[inline]
     pub(super) fn node_context(&self, ply: usize) -> NodeContext {
         let before = |back: usize| if ply >= back { self.frames[ply - back].current } else { None };
-        NodeContext { ply, side: self.pos.side_to_move(), before: CONTINUATION_DISTANCES.map(before) }
+        NodeContext::new(V::KIND, ply, self.pos.side_to_move(), before)
     }
 
     /// Copies the best line found below `ply` after `mv` into `ply`'s line.
