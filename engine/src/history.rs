@@ -38,7 +38,7 @@ pub const CONTINUATION_TABLES: usize = CONTINUATION_DISTANCES.len();
 /// Tam Ruat, not measured with it, keeps the two it was measured with.
 pub fn continuation_tables(kind: VariantKind) -> usize {
     match kind {
-        VariantKind::Chess => 3,
+        VariantKind::Chess => CONTINUATION_TABLES,
         VariantKind::RedFool | VariantKind::Checkered | VariantKind::TamRuat => 2,
     }
 }
@@ -130,7 +130,14 @@ impl Heuristics {
     /// Empty heuristics laid out for the board of variant `V` and the
     /// continuation tables its search keeps.
     fn for_variant<V: Variant>() -> Heuristics {
-        Heuristics::laid_out(V::G::SQUARES.into(), continuation_tables(V::KIND))
+        let (squares, tables) = Heuristics::layout::<V>();
+        Heuristics::laid_out(squares, tables)
+    }
+
+    /// The board size and continuation-table count variant `V` lays the
+    /// tables out for.
+    fn layout<V: Variant>() -> (usize, usize) {
+        (V::G::SQUARES.into(), continuation_tables(V::KIND))
     }
 
     /// Empty heuristics for a board of `squares` squares with `tables`
@@ -150,7 +157,7 @@ impl Heuristics {
     /// Makes the tables fit variant `V`, forgetting them when the layout
     /// changed (another board, or other continuation tables).
     pub fn prepare<V: Variant>(&mut self) {
-        if (self.squares, self.tables) != (V::G::SQUARES.into(), continuation_tables(V::KIND)) {
+        if (self.squares, self.tables) != Heuristics::layout::<V>() {
             *self = Heuristics::for_variant::<V>();
         }
     }
