@@ -85,8 +85,9 @@ fn tune_fits_datagen_output_and_writes_its_source() {
     // Eight games are few: on some seeds' games no step of the descent
     // lowers the held-out loss, and the start is kept (seed 4's since the
     // evaluation's eighteenth-session terms, seed 5's since the search's
-    // cut-off counts changed the games). Seed 6's descend.
-    datagen(&data, &["--games", "8", "--seed", "6"]);
+    // cut-off counts, seed 6's since the blocked passed pawn changed the
+    // games; of seeds 1 to 8, 2, 3 and 6 keep the start now). Seed 7's descend.
+    datagen(&data, &["--games", "8", "--seed", "7"]);
     let out = ok(&[
         "tune",
         "--variant",

@@ -1,6 +1,6 @@
 //! Pawn structure: doubled, isolated and passed pawns, found for all pawns
-//! of a side at once with whole-board fills, and how near the kings stand
-//! to the passed pawns' path.
+//! of a side at once with whole-board fills, how near the kings stand to
+//! the passed pawns' path, and whether an enemy piece blocks it.
 
 use crate::bits::{east, fill_forward, forward, west, widen};
 use crate::evaluation::Evaluation;
@@ -8,6 +8,14 @@ use crate::score::Score;
 use crate::trace::{Recorder, Term};
 use crate::weights::Field;
 use movegen::{Bitboard, Colour, Geometry, Role, Square, Variant};
+
+/// A pawn's rank `from_home` ranks from its first, on an eight-rank board
+/// (0 to 6 for the ranks a pawn can stand on): the passed-pawn terms are
+/// shaped on the orthodox board and scaled to the others by it.
+#[inline(always)]
+fn eight_rank<V: Variant>(from_home: usize) -> i32 {
+    from_home as i32 * 7 / (V::G::RANKS as i32 - 1)
+}
 
 /// How much the kings' distances to the square in front of `us`'s passed
 /// pawn on `pawn` favour it: the enemy king far from it, our own near, the
@@ -21,9 +29,7 @@ fn king_proximity<V: Variant>(ours: Square, theirs: Square, us: Colour, pawn: Sq
         let (f, r) = (V::G::file(king) as i32, V::G::rank(king) as i32);
         (f - file).abs().max((r - block).abs()).min(5)
     };
-    // The pawn's rank on an eight-rank board, 0 to 6.
-    let rank = from_home as i32 * 7 / (V::G::RANKS as i32 - 1);
-    let weight = (5 * rank - 13).max(0);
+    let weight = (5 * eight_rank::<V>(from_home) - 13).max(0);
     (19 * distance(theirs) - 8 * distance(ours)) * weight / 8
 }
 
@@ -56,6 +62,8 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
             // Everything an enemy pawn could still meet: the squares ahead
             // of it, on its file and its neighbours.
             let stoppers = widen::<V::G>(tables, ahead[them]);
+            // Pawns with an enemy piece (or the Fool) right in front.
+            let blocked = forward::<V::G>(tables, !us, board.colour(!us) | self.fool);
             let (doubled, isolated) = (doubled.count() as i32, isolated.count() as i32);
             structure[u] = weights.doubled_pawn * doubled + weights.isolated_pawn * isolated;
             self.count(us, Field::DoubledPawn, 0, [doubled as f64; 2]);
@@ -68,6 +76,11 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
                 let proximity = king_proximity::<V>(board.king(us), board.king(!us), us, sq, from_home);
                 passed[u] += weights.passed_king_proximity * proximity;
                 self.count(us, Field::PassedKingProximity, 0, [proximity as f64; 2]);
+                if blocked.has(sq) {
+                    let units = (eight_rank::<V>(from_home) - 2).max(0);
+                    passed[u] += weights.passed_blocked * units;
+                    self.count(us, Field::PassedBlocked, 0, [units as f64; 2]);
+                }
             }
         }
         self.add_sides(Term::PawnStructure, structure);

@@ -20,7 +20,8 @@ pub enum Term {
     Mobility,
     /// Doubled and isolated pawns.
     PawnStructure,
-    /// Passed pawns, by how far they have come and how near the kings are.
+    /// Passed pawns, by how far they have come, how near the kings are and
+    /// whether an enemy piece blocks them.
     PassedPawns,
     /// Pressure on the king (the Fool's checks included) and its pawn shelter.
     KingSafety,

@@ -326,6 +326,11 @@ weight_set! { |ranks|
     /// distance to the square in front of it, less our own king's, weighted
     /// by how far it has come (see `pawns.rs`).
     passed_king_proximity, PassedKingProximity: Score = Score::new(0, 1);
+    /// Per unit of a passed pawn that an enemy piece (or the Fool) stands
+    /// right in front of: its rank on an eight-rank board less 2 (from 1 on
+    /// the fourth rank to 4 on the seventh), nothing further back. A
+    /// blockader holds the pawn, and the bonus by rank overrates it.
+    passed_blocked, PassedBlocked: Score = Score::new(-6, -16);
 
     // ----- king safety -----
 

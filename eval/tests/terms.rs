@@ -85,6 +85,20 @@ fn an_advanced_passed_pawn_wants_its_own_king_near_and_the_enemy_king_far() {
 }
 
 #[test]
+fn an_advanced_passed_pawn_is_worth_less_with_an_enemy_piece_in_front() {
+    let weights = eval::tuned::of(VariantKind::Chess);
+    let passed = |fen: &str| white(&trace(&chess(fen)), Term::PassedPawns);
+    // A pawn on b6 (a unit of 3): a black knight on b7 blocks it, one on c7 does not.
+    let (blocked, beside) = (passed("4k3/1n6/1P6/8/8/8/8/4K3 w - - 0 1"), passed("4k3/2n5/1P6/8/8/8/8/4K3 w - - 0 1"));
+    assert_eq!(blocked - beside, weights.passed_blocked * 3);
+    assert!(blocked.eg() < beside.eg());
+    // A piece of its own in front blocks it too, but it is not held: no charge.
+    assert_eq!(passed("4k3/1N6/1P6/8/8/8/8/4K3 w - - 0 1"), beside);
+    // On its third rank a blockader costs it nothing.
+    assert_eq!(passed("4k3/8/8/8/8/1n6/1P6/4K3 w - - 0 1"), passed("4k3/8/8/8/8/2n5/1P6/4K3 w - - 0 1"));
+}
+
+#[test]
 fn a_minor_piece_behind_its_own_pawn_is_well_placed() {
     let weights = eval::tuned::of(VariantKind::Chess);
     let placement = |fen: &str| white(&trace(&chess(fen)), Term::PieceSquares);

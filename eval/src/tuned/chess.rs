@@ -8,8 +8,8 @@
 //!
 //! Added by hand after this fit, at their hand-set values (see `crate::weights`):
 //! `threat_by_pawn`, `threat_by_lesser`, `hanging`, `passed_king_proximity`,
-//! `threat_by_pawn_push`, `minor_behind_pawn`, `knight_on_queen` and
-//! `slider_on_queen`.
+//! `threat_by_pawn_push`, `minor_behind_pawn`, `knight_on_queen`,
+//! `slider_on_queen` and `passed_blocked`.
 //! The next run fits them with the rest.
 
 use crate::score::Score;
@@ -78,6 +78,7 @@ pub(super) const WEIGHTS: Weights = Weights {
         Score::new(0, 0),     // 15
     ],
     passed_king_proximity: Score::new(0, 1),
+    passed_blocked: Score::new(-6, -16),
     king_danger: Score::new(164, 35),
     pawn_shelter: Score::new(9, -7),
     threat_by_pawn: Score::new(55, 25),
