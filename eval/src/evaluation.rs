@@ -83,6 +83,7 @@ impl<'a, V: Variant, R: Recorder> Evaluation<'a, V, R> {
         }
         self.king_safety();
         self.threats();
+        self.mop_up();
         self.tempo();
         let total = self.total.taper(self.phase);
         self.recorder.finish(self.phase, total);

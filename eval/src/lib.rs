@@ -13,6 +13,7 @@ mod checkered;
 mod evaluation;
 mod fool;
 mod king;
+mod mop_up;
 mod pawns;
 mod pieces;
 mod psqt;

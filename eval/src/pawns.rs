@@ -23,12 +23,10 @@ fn eight_rank<V: Variant>(from_home: usize) -> i32 {
 /// board). Distances are in king moves, at most 5.
 #[inline(always)]
 fn king_proximity<V: Variant>(ours: Square, theirs: Square, us: Colour, pawn: Square, from_home: usize) -> i32 {
-    let file = V::G::file(pawn) as i32;
-    let block = V::G::rank(pawn) as i32 + if us == Colour::White { 1 } else { -1 };
-    let distance = |king: Square| {
-        let (f, r) = (V::G::file(king) as i32, V::G::rank(king) as i32);
-        (f - file).abs().max((r - block).abs()).min(5)
-    };
+    // A passed pawn is never on its last rank: the square in front is on the board.
+    let rank = V::G::rank(pawn) as i32 + if us == Colour::White { 1 } else { -1 };
+    let block = V::G::square(V::G::file(pawn), rank as u8);
+    let distance = |king: Square| V::G::distance(king, block).min(5) as i32;
     let weight = (5 * eight_rank::<V>(from_home) - 13).max(0);
     (19 * distance(theirs) - 8 * distance(ours)) * weight / 8
 }

@@ -34,13 +34,15 @@ pub enum Term {
     FoolKingDistance,
     /// Pieces attacking the Fool's square.
     FoolMenace,
+    /// Driving a bare king to the edge, the other king coming near.
+    MopUp,
     /// Having the move.
     Tempo,
 }
 
 impl Term {
     /// Number of terms.
-    pub const COUNT: usize = 11;
+    pub const COUNT: usize = 12;
     /// Every term, in print order.
     pub const ALL: [Term; Term::COUNT] = [
         Term::Material,
@@ -53,6 +55,7 @@ impl Term {
         Term::FoolVictims,
         Term::FoolKingDistance,
         Term::FoolMenace,
+        Term::MopUp,
         Term::Tempo,
     ];
 
@@ -69,6 +72,7 @@ impl Term {
             Term::FoolVictims => "Fool victims",
             Term::FoolKingDistance => "Fool near king",
             Term::FoolMenace => "Fool menace",
+            Term::MopUp => "Mop-up",
             Term::Tempo => "Tempo",
         }
     }

@@ -392,6 +392,15 @@ weight_set! { |ranks|
     /// two most valuable such pieces) charged to it.
     checkered_hanging, CheckeredHanging: Score = Score::new(50, 50);
 
+    // ----- mop-up -----
+
+    /// Per step the bare enemy king stands nearer the edge than the centre
+    /// (see `mop_up.rs`).
+    mop_up_edge, MopUpEdge: Score = Score::new(0, 25);
+    /// Per step the kings stand nearer each other than the board's far
+    /// corners, with the enemy king bare.
+    mop_up_close, MopUpClose: Score = Score::new(0, 12);
+
     // ----- side to move -----
 
     /// Bonus for the side to move: having the move is worth something.

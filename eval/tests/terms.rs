@@ -99,6 +99,27 @@ fn an_advanced_passed_pawn_is_worth_less_with_an_enemy_piece_in_front() {
 }
 
 #[test]
+fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
+    let weights = eval::tuned::of(VariantKind::Chess);
+    let mop_up = |fen: &str| white(&trace(&chess(fen)), Term::MopUp);
+    // The bare king in the centre (edge distance 3, nothing to gain), the
+    // kings four steps apart (three nearer than the far corners' seven).
+    let centre = mop_up("8/8/8/3k4/8/8/8/R2K4 w - - 0 1");
+    assert_eq!(centre, weights.mop_up_close * 3);
+    // On the edge, two steps nearer; on the edge and the kings two apart.
+    assert_eq!(mop_up("3k4/8/8/8/8/8/8/R2K4 w - - 0 1") - centre, weights.mop_up_edge * 3 - weights.mop_up_close * 3);
+    assert_eq!(mop_up("3k4/8/3K4/8/8/8/8/R7 w - - 0 1"), weights.mop_up_edge * 3 + weights.mop_up_close * 5);
+    // Only against a bare king, and only with a rook's worth of pieces.
+    assert_eq!(mop_up("3k4/7p/3K4/8/8/8/8/R7 w - - 0 1"), Score::ZERO);
+    assert_eq!(mop_up("3k4/8/3K4/8/8/8/8/N7 w - - 0 1"), Score::ZERO);
+    // The same for Black.
+    assert_eq!(
+        trace(&chess("r7/8/8/8/8/3k4/8/3K4 w - - 0 1")).side(Term::MopUp, Colour::Black),
+        weights.mop_up_edge * 3 + weights.mop_up_close * 5
+    );
+}
+
+#[test]
 fn a_minor_piece_behind_its_own_pawn_is_well_placed() {
     let weights = eval::tuned::of(VariantKind::Chess);
     let placement = |fen: &str| white(&trace(&chess(fen)), Term::PieceSquares);

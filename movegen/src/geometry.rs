@@ -60,6 +60,12 @@ pub trait Geometry: 'static + Copy + Send + Sync + fmt::Debug + Default {
     fn rank(sq: Square) -> u8 {
         sq.0 / Self::FILES
     }
+    /// King steps between `a` and `b`: the larger of their file and rank
+    /// distances.
+    #[inline(always)]
+    fn distance(a: Square, b: Square) -> u8 {
+        Self::file(a).abs_diff(Self::file(b)).max(Self::rank(a).abs_diff(Self::rank(b)))
+    }
     /// The square on the board's files and ranks, or `None` off the board.
     fn checked_square(file: i32, rank: i32) -> Option<Square> {
         let on_board = (0..Self::FILES as i32).contains(&file) && (0..Self::RANKS as i32).contains(&rank);

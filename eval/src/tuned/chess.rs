@@ -9,7 +9,7 @@
 //! Added by hand after this fit, at their hand-set values (see `crate::weights`):
 //! `threat_by_pawn`, `threat_by_lesser`, `hanging`, `passed_king_proximity`,
 //! `threat_by_pawn_push`, `minor_behind_pawn`, `knight_on_queen`,
-//! `slider_on_queen` and `passed_blocked`.
+//! `slider_on_queen`, `passed_blocked`, `mop_up_edge` and `mop_up_close`.
 //! The next run fits them with the rest.
 
 use crate::score::Score;
@@ -99,5 +99,7 @@ pub(super) const WEIGHTS: Weights = Weights {
     checkered_share: Score::new(25, 25),
     checkered_king_danger: Score::new(100, 100),
     checkered_hanging: Score::new(50, 50),
+    mop_up_edge: Score::new(0, 25),
+    mop_up_close: Score::new(0, 12),
     tempo: Score::new(13, -2),
 };
