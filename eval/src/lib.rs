@@ -1,7 +1,7 @@
 //! Static evaluation for every variant the engine plays: tapered material
 //! and piece-square tables, mobility, pawn structure, king safety, threats
-//! to pieces, and the Red Fool's terms (his next victims, his reach towards
-//! each king, the pieces menacing him).
+//! to pieces, mopping up a bare king, and the Red Fool's terms (his next
+//! victims, his reach towards each king, the pieces menacing him).
 //!
 //! One code path serves all variants, monomorphized per [`Variant`]; the
 //! tables that depend on the board's shape are built at compile time from
