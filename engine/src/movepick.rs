@@ -4,19 +4,21 @@
 //! Fool answer), so ordering is a score per move and a selection of the best
 //! remaining one each time the search asks for the next: the table move
 //! first, then tactical moves whose exchange does not lose, by MVV-LVA, then
-//! the killers, then the other quiet moves by history, and last the moves
-//! that lose material, at once or in the exchange that follows.
+//! the killers, then the other quiet moves by history (raised for a move
+//! that takes a piece out of an attack by a cheaper enemy piece, lowered
+//! for one that puts it there), and last the moves that lose material, at
+//! once or in the exchange that follows.
 //!
 //! "Material" includes the Fool's answer: a move whose answer kills an enemy
 //! piece gains that piece, and one whose answer kills one of the mover's own
 //! pieces (the moved piece included) loses it, whatever else the move does.
 
 use crate::history::{Capture, Heuristics, NodeContext, PieceTo};
-use crate::search::params::CAPTURE_HISTORY_DIVISOR;
+use crate::search::params::{CAPTURE_HISTORY_DIVISOR, MINOR_THREAT_ORDER, QUEEN_THREAT_ORDER, ROOK_THREAT_ORDER};
 use crate::see::exchange;
 use crate::tt::TableMove;
 use eval::piece_value;
-use movegen::{Move, MoveSink, Piece, Position, Role, Variant};
+use movegen::{Bitboard, Geometry, Move, MoveSink, Piece, Position, Role, Square, Variant};
 
 const TABLE_MOVE: i32 = 1 << 30;
 const GOOD_TACTICAL: i32 = 1 << 28;
@@ -109,6 +111,50 @@ impl ScoredMove {
     /// returned, the material gain of a quiet one.
     pub fn exchange(&self) -> i32 {
         self.exchange.unwrap_or(self.material.gain)
+    }
+}
+
+/// The squares the side not to move attacks with its pawns, with its
+/// pawns and minor pieces, and with those and its rooks: a quiet move that
+/// takes a piece out of an attack by a cheaper enemy piece is tried
+/// earlier, and one that puts a piece under such an attack later.
+struct Threats<B> {
+    by_pawn: B,
+    by_minor: B,
+    by_rook: B,
+}
+
+impl<B: Bitboard> Threats<B> {
+    fn of<V: Variant<G: Geometry<Bb = B>>>(pos: &Position<V>) -> Threats<B> {
+        let tables = V::G::tables();
+        let board = pos.board();
+        let them = !pos.side_to_move();
+        let occupied = pos.occupied();
+        let attacks = |role: Role, attack: &dyn Fn(Square) -> B| {
+            board.pieces(them, role).squares().fold(B::EMPTY, |bb, sq| bb | attack(sq))
+        };
+        let by_pawn = attacks(Role::Pawn, &|sq| tables.pawn(them, sq));
+        let by_minor = by_pawn
+            | attacks(Role::Knight, &|sq| tables.knight(sq))
+            | attacks(Role::Bishop, &|sq| tables.bishop(sq, occupied));
+        let by_rook = by_minor | attacks(Role::Rook, &|sq| tables.rook(sq, occupied));
+        Threats { by_pawn, by_minor, by_rook }
+    }
+
+    /// The ordering bonus (or malus) of a quiet move of `role` from `from`
+    /// to `to`.
+    fn quiet_bonus(&self, role: Role, from: Square, to: Square) -> i32 {
+        let (threats, bonus) = match role {
+            Role::Queen => (self.by_rook, QUEEN_THREAT_ORDER),
+            Role::Rook => (self.by_minor, ROOK_THREAT_ORDER),
+            Role::Knight | Role::Bishop => (self.by_pawn, MINOR_THREAT_ORDER),
+            _ => return 0,
+        };
+        match (threats.has(from), threats.has(to)) {
+            (true, false) => bonus,
+            (false, true) => -bonus,
+            _ => 0,
+        }
     }
 }
 
@@ -216,6 +262,7 @@ impl MoveList {
         heuristics: &Heuristics,
     ) {
         let killers = heuristics.killers(node.ply);
+        let threats = Threats::of(pos);
         self.sorted = false;
         for m in &mut self.moves {
             m.exchange = None;
@@ -235,7 +282,7 @@ impl MoveList {
             } else if m.mv == killers[1] {
                 KILLERS[1]
             } else {
-                heuristics.quiet(node, m.mv, m.piece)
+                heuristics.quiet(node, m.mv, m.piece) + threats.quiet_bonus(role, m.mv.from(), m.mv.to())
             };
         }
     }
@@ -379,5 +426,20 @@ mod tests {
         list.score(&pos, TableMove::of(find("h2h4")), &context(&pos, 2), &heuristics);
         let order: Vec<String> = (0..list.len()).map(|i| pos.uci(list.pick(&pos, i).unwrap().mv)).collect();
         assert_eq!(&order[..4], ["h2h4", "b1c3", "g1f3", "a2a3"]);
+    }
+
+    #[test]
+    fn quiet_moves_out_of_a_cheaper_attack_come_first_and_into_one_last() {
+        // The pawn on e5 attacks the knight on d4, which has eight quiet
+        // ways out; the rook going to a4 or a8 steps into the b6 knight's
+        // attack.
+        let pos = Position::<Chess>::from_fen("4k3/8/1n6/4p3/3N4/8/8/R3K3 w - - 0 1", false).unwrap();
+        let order = ordered(&pos, &Heuristics::default());
+        let mut escapes = order[..8].to_vec();
+        escapes.sort();
+        assert_eq!(escapes, ["d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5"]);
+        let mut into_attack = order[order.len() - 2..].to_vec();
+        into_attack.sort();
+        assert_eq!(into_attack, ["a1a4", "a1a8"]);
     }
 }

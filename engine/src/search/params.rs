@@ -114,6 +114,12 @@ pub(crate) const LMR_HISTORY_DIVISOR: i32 = 10_000;
 /// the material a capture wins (16 per centipawn): it orders captures of
 /// (nearly) equal gain.
 pub(crate) const CAPTURE_HISTORY_DIVISOR: i32 = 16;
+/// In move ordering a quiet move of a queen, a rook or a minor piece out of
+/// an attack by a cheaper enemy piece gains this much (one into such an
+/// attack loses it): twice, once and half a history table's range.
+pub(crate) const QUEEN_THREAT_ORDER: i32 = 32_768;
+pub(crate) const ROOK_THREAT_ORDER: i32 = 16_384;
+pub(crate) const MINOR_THREAT_ORDER: i32 = 8_192;
 /// Table cutoffs are not trusted this close to the fifty-move rule.
 pub(crate) const TT_CUTOFF_HALFMOVE_LIMIT: u32 = 90;
 /// Singular extensions: from this depth, for a table move whose lower
