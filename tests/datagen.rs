@@ -86,8 +86,9 @@ fn tune_fits_datagen_output_and_writes_its_source() {
     // lowers the held-out loss, and the start is kept (seed 4's since the
     // evaluation's eighteenth-session terms, seed 5's since the search's
     // cut-off counts, seed 6's since the blocked passed pawn changed the
-    // games; of seeds 1 to 8, 2, 3 and 6 keep the start now). Seed 7's descend.
-    datagen(&data, &["--games", "8", "--seed", "7"]);
+    // games, seed 7's since the threat ordering did; of seeds 1 to 8 only 7
+    // keeps the start now). Seed 8's descend.
+    datagen(&data, &["--games", "8", "--seed", "8"]);
     let out = ok(&[
         "tune",
         "--variant",
