@@ -130,14 +130,11 @@ impl<B: Bitboard> Threats<B> {
         let board = pos.board();
         let them = !pos.side_to_move();
         let occupied = pos.occupied();
-        let attacks = |role: Role, attack: &dyn Fn(Square) -> B| {
-            board.pieces(them, role).squares().fold(B::EMPTY, |bb, sq| bb | attack(sq))
-        };
-        let by_pawn = attacks(Role::Pawn, &|sq| tables.pawn(them, sq));
+        let by_pawn = union_of(board.pieces(them, Role::Pawn), |sq| tables.pawn(them, sq));
         let by_minor = by_pawn
-            | attacks(Role::Knight, &|sq| tables.knight(sq))
-            | attacks(Role::Bishop, &|sq| tables.bishop(sq, occupied));
-        let by_rook = by_minor | attacks(Role::Rook, &|sq| tables.rook(sq, occupied));
+            | union_of(board.pieces(them, Role::Knight), |sq| tables.knight(sq))
+            | union_of(board.pieces(them, Role::Bishop), |sq| tables.bishop(sq, occupied));
+        let by_rook = by_minor | union_of(board.pieces(them, Role::Rook), |sq| tables.rook(sq, occupied));
         Threats { by_pawn, by_minor, by_rook }
     }
 
@@ -156,6 +153,12 @@ impl<B: Bitboard> Threats<B> {
             _ => 0,
         }
     }
+}
+
+/// The union of `attack(sq)` over the squares of `pieces`.
+#[inline]
+fn union_of<B: Bitboard>(pieces: B, attack: impl Fn(Square) -> B) -> B {
+    pieces.squares().fold(B::EMPTY, |bb, sq| bb | attack(sq))
 }
 
 /// Moves picked one by one (a step of selection sort each) before the
@@ -262,7 +265,9 @@ impl MoveList {
         heuristics: &Heuristics,
     ) {
         let killers = heuristics.killers(node.ply);
-        let threats = Threats::of(pos);
+        // Worked out at the first quiet move scored by history: a list of
+        // tactical moves only (the quiescence search's) needs none.
+        let mut threats = None;
         self.sorted = false;
         for m in &mut self.moves {
             m.exchange = None;
@@ -282,6 +287,7 @@ impl MoveList {
             } else if m.mv == killers[1] {
                 KILLERS[1]
             } else {
+                let threats = threats.get_or_insert_with(|| Threats::of(pos));
                 heuristics.quiet(node, m.mv, m.piece) + threats.quiet_bonus(role, m.mv.from(), m.mv.to())
             };
         }

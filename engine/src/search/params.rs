@@ -2,6 +2,7 @@
 //! and divisors, each named for what it decides. Changing one changes how
 //! the engine plays: test it with a fixed-node SPRT (see CONTRIBUTING.md).
 
+use crate::history::HISTORY_MAX;
 use crate::value::{Value, MAX_PLY};
 use std::sync::LazyLock;
 
@@ -116,10 +117,10 @@ pub(crate) const LMR_HISTORY_DIVISOR: i32 = 10_000;
 pub(crate) const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 /// In move ordering a quiet move of a queen, a rook or a minor piece out of
 /// an attack by a cheaper enemy piece gains this much (one into such an
-/// attack loses it): twice, once and half a history table's range.
-pub(crate) const QUEEN_THREAT_ORDER: i32 = 32_768;
-pub(crate) const ROOK_THREAT_ORDER: i32 = 16_384;
-pub(crate) const MINOR_THREAT_ORDER: i32 = 8_192;
+/// attack loses it): twice, once and half what one history table holds.
+pub(crate) const QUEEN_THREAT_ORDER: i32 = 2 * HISTORY_MAX;
+pub(crate) const ROOK_THREAT_ORDER: i32 = HISTORY_MAX;
+pub(crate) const MINOR_THREAT_ORDER: i32 = HISTORY_MAX / 2;
 /// Table cutoffs are not trusted this close to the fifty-move rule.
 pub(crate) const TT_CUTOFF_HALFMOVE_LIMIT: u32 = 90;
 /// Singular extensions: from this depth, for a table move whose lower
