@@ -3,7 +3,8 @@
 //!
 //! - killer moves: quiet moves that refuted a sibling at the same ply;
 //! - the main history: how often a quiet move (side, from, to) caused or
-//!   failed to cause a cut-off, anywhere in the tree;
+//!   failed to cause a cut-off, anywhere in the tree, kept apart by which
+//!   of its two squares the enemy attacks (see [`Exposure`]);
 //! - continuation histories: the same for a quiet move as the answer to the
 //!   move one ply before it and as the follow-up to our own moves two and
 //!   (in chess only, see [`continuation_tables`]) four plies before it,
@@ -22,6 +23,8 @@ pub const HISTORY_MAX: i32 = 16_384;
 /// Squares per side of the from-to table: enough for any board whose square
 /// index fits a `u8`.
 const SQUARES: usize = 256;
+/// Main-history tables: one per [`Exposure`].
+const EXPOSURES: usize = 4;
 /// Capture-history victims: every role, plus "none" (a promotion alone).
 const VICTIMS: usize = Role::COUNT + 1;
 /// How many plies back each continuation history's earlier move was: the
@@ -51,6 +54,36 @@ pub struct PieceTo {
     pub role: Role,
     /// Where it went.
     pub to: Square,
+}
+
+/// Which of a quiet move's squares the enemy attacks. The main history
+/// keeps a move apart by it: leaving an attacked square, or stepping onto
+/// one, refutes (or fails) for other reasons than the same move made where
+/// nothing attacks, and one table for all mixed them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Exposure {
+    /// The enemy attacks the origin.
+    pub from: bool,
+    /// The enemy attacks the destination.
+    pub to: bool,
+}
+
+impl Exposure {
+    #[inline]
+    fn index(self) -> usize {
+        2 * self.from as usize + self.to as usize
+    }
+}
+
+/// A quiet move as the histories see it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Quiet {
+    /// The move.
+    pub mv: Move,
+    /// The moving piece and its destination.
+    pub piece: PieceTo,
+    /// Which of its squares the enemy attacks.
+    pub exposure: Exposure,
 }
 
 /// What the ordering of one node's moves depends on besides the moves
@@ -92,7 +125,8 @@ pub struct Capture {
 /// Killers and histories of one search thread.
 pub struct Heuristics {
     killers: Vec<[Move; 2]>,
-    /// Indexed by side to move, origin and destination of the base move.
+    /// Indexed by side to move, exposure, origin and destination of the
+    /// base move.
     main: Box<[i16]>,
     /// Indexed by how many plies back the earlier move was, side to move,
     /// the earlier move's piece-to and this move's piece-to, on the board
@@ -113,8 +147,8 @@ impl Default for Heuristics {
 }
 
 #[inline]
-fn main_index(side: Colour, m: Move) -> usize {
-    (side.index() * SQUARES + m.from().index()) * SQUARES + m.to().index()
+fn main_index(side: Colour, q: Quiet) -> usize {
+    ((side.index() * EXPOSURES + q.exposure.index()) * SQUARES + q.mv.from().index()) * SQUARES + q.mv.to().index()
 }
 
 /// Moves a history score by `bonus`, less the more it is already saturated
@@ -146,7 +180,7 @@ impl Heuristics {
         let piece_tos = Role::COUNT * squares;
         Heuristics {
             killers: vec![[Move::default(); 2]; MAX_PLY + 1],
-            main: vec![0; 2 * SQUARES * SQUARES].into_boxed_slice(),
+            main: vec![0; 2 * EXPOSURES * SQUARES * SQUARES].into_boxed_slice(),
             continuation: vec![0; tables * 2 * piece_tos * piece_tos].into_boxed_slice(),
             capture: vec![0; 2 * piece_tos * VICTIMS].into_boxed_slice(),
             squares,
@@ -206,18 +240,18 @@ impl Heuristics {
         ((side.index() * Role::COUNT * self.squares) + self.piece_to_index(c.piece)) * VICTIMS + victim
     }
 
-    /// The main history of quiet move `m` played by `side` alone.
+    /// The main history of quiet move `q` played by `side` alone.
     #[inline]
-    pub fn history(&self, side: Colour, m: Move) -> i32 {
-        self.main[main_index(side, m)] as i32
+    pub fn history(&self, side: Colour, q: Quiet) -> i32 {
+        self.main[main_index(side, q)] as i32
     }
 
-    /// The ordering score of quiet move `m` (moving `piece`) at `node`: its
-    /// main history plus its continuation histories.
+    /// The ordering score of quiet move `q` at `node`: its main history
+    /// plus its continuation histories.
     #[inline]
-    pub fn quiet(&self, node: &NodeContext, m: Move, piece: PieceTo) -> i32 {
-        let mut score = self.history(node.side, m);
-        for i in self.continuation_indices(node, piece).into_iter().flatten() {
+    pub fn quiet(&self, node: &NodeContext, q: Quiet) -> i32 {
+        let mut score = self.history(node.side, q);
+        for i in self.continuation_indices(node, q.piece).into_iter().flatten() {
             score += self.continuation[i] as i32;
         }
         score
@@ -229,21 +263,21 @@ impl Heuristics {
         self.capture[self.capture_index(side, c)] as i32
     }
 
-    /// Records that quiet move `best` (moving `piece`) refuted `node`,
+    /// Records that quiet move `best` refuted `node`,
     /// searched to `depth`, after the quiet moves `quiets` and the tactical
     /// moves `captures` had failed to.
     pub fn reward_quiet(
         &mut self,
         node: &NodeContext,
         depth: i32,
-        best: (Move, PieceTo),
-        quiets: &[(Move, PieceTo)],
+        best: Quiet,
+        quiets: &[Quiet],
         captures: &[Capture],
     ) {
         let killers = &mut self.killers[node.ply];
-        if killers[0] != best.0 {
+        if killers[0] != best.mv {
             killers[1] = killers[0];
-            killers[0] = best.0;
+            killers[0] = best.mv;
         }
         let bonus = history_bonus(depth);
         self.nudge_quiet(node, best, bonus);
@@ -268,9 +302,9 @@ impl Heuristics {
         }
     }
 
-    fn nudge_quiet(&mut self, node: &NodeContext, (m, piece): (Move, PieceTo), bonus: i32) {
-        nudge(&mut self.main[main_index(node.side, m)], bonus);
-        for i in self.continuation_indices(node, piece).into_iter().flatten() {
+    fn nudge_quiet(&mut self, node: &NodeContext, q: Quiet, bonus: i32) {
+        nudge(&mut self.main[main_index(node.side, q)], bonus);
+        for i in self.continuation_indices(node, q.piece).into_iter().flatten() {
             nudge(&mut self.continuation[i], bonus);
         }
     }
@@ -285,28 +319,37 @@ mod tests {
         PieceTo { role: pos.piece_at(m.from()).unwrap().role, to: m.to() }
     }
 
+    /// Quiet move `m` of `pos`, on squares nothing attacks.
+    fn quiet(pos: &Position<Chess>, m: Move) -> Quiet {
+        Quiet { mv: m, piece: piece_to(pos, m), exposure: Exposure::default() }
+    }
+
     #[test]
     fn rewards_raise_the_best_move_lower_the_others_and_stay_bounded() {
         let pos = Position::<Chess>::startpos();
         let moves = legal_moves(&pos);
         let (best, other) = (moves[0], moves[1]);
-        let (best, other) = ((best, piece_to(&pos, best)), (other, piece_to(&pos, other)));
+        let (best, other) = (quiet(&pos, best), quiet(&pos, other));
         let mut h = Heuristics::default();
         let node = NodeContext { ply: 3, side: Colour::White, before: [None; CONTINUATION_TABLES] };
         for _ in 0..1000 {
             h.reward_quiet(&node, 20, best, &[other], &[]);
         }
-        assert!(h.history(Colour::White, best.0) > 0 && h.history(Colour::White, best.0) <= HISTORY_MAX);
-        assert!(h.history(Colour::White, other.0) < 0 && h.history(Colour::White, other.0) >= -HISTORY_MAX);
-        assert_eq!(h.history(Colour::Black, best.0), 0, "the other side's table is apart");
-        assert_eq!(h.killers(3), [best.0, Move::default()]);
+        assert!(h.history(Colour::White, best) > 0 && h.history(Colour::White, best) <= HISTORY_MAX);
+        assert!(h.history(Colour::White, other) < 0 && h.history(Colour::White, other) >= -HISTORY_MAX);
+        assert_eq!(h.history(Colour::Black, best), 0, "the other side's table is apart");
+        for exposure in [(true, false), (false, true), (true, true)] {
+            let exposed = Quiet { exposure: Exposure { from: exposure.0, to: exposure.1 }, ..best };
+            assert_eq!(h.history(Colour::White, exposed), 0, "{exposure:?}: the same move, exposed, is apart");
+        }
+        assert_eq!(h.killers(3), [best.mv, Move::default()]);
         h.reward_quiet(&node, 1, other, &[], &[]);
-        assert_eq!(h.killers(3), [other.0, best.0]);
+        assert_eq!(h.killers(3), [other.mv, best.mv]);
         h.new_search();
         assert_eq!(h.killers(3), [Move::default(); 2]);
-        assert!(h.history(Colour::White, best.0) > 0, "history outlives a search");
+        assert!(h.history(Colour::White, best) > 0, "history outlives a search");
         h.clear();
-        assert_eq!(h.history(Colour::White, best.0), 0);
+        assert_eq!(h.history(Colour::White, best), 0);
     }
 
     #[test]
@@ -320,25 +363,24 @@ mod tests {
         let after_nf3 = NodeContext { ply: 1, side: Colour::Black, before: [Some(knight_f3), None, None] };
         let unrelated = NodeContext { ply: 1, side: Colour::Black, before: [None; CONTINUATION_TABLES] };
         // A black reply, keyed by the white move before it.
-        let reply = PieceTo { role: Role::Knight, to: find("b1c3").to() };
-        let reply_move = find("b1c3");
+        let reply = quiet(&pos, find("b1c3"));
         let mut h = Heuristics::default();
-        h.reward_quiet(&after_e4, 8, (reply_move, reply), &[], &[]);
-        let main_only = h.quiet(&unrelated, reply_move, reply);
+        h.reward_quiet(&after_e4, 8, reply, &[], &[]);
+        let main_only = h.quiet(&unrelated, reply);
         assert!(main_only > 0);
-        assert_eq!(h.quiet(&after_e4, reply_move, reply), 2 * main_only, "main plus continuation");
-        assert_eq!(h.quiet(&after_nf3, reply_move, reply), main_only, "no continuation after another move");
+        assert_eq!(h.quiet(&after_e4, reply), 2 * main_only, "main plus continuation");
+        assert_eq!(h.quiet(&after_nf3, reply), main_only, "no continuation after another move");
         // The same piece-to two plies back (our own earlier move, not the
         // opponent's last) is another history.
         let follow_up = NodeContext { ply: 2, side: Colour::Black, before: [None, Some(pawn_e4), None] };
-        assert_eq!(h.quiet(&follow_up, reply_move, reply), main_only, "a reply is not a follow-up");
+        assert_eq!(h.quiet(&follow_up, reply), main_only, "a reply is not a follow-up");
         // And a follow-up to the move two plies back is not one to the move
         // four plies back: each distance has its own table.
-        h.reward_quiet(&follow_up, 8, (reply_move, reply), &[], &[]);
-        let main_only = h.quiet(&unrelated, reply_move, reply);
-        assert!(h.quiet(&follow_up, reply_move, reply) > main_only, "the follow-up learnt");
+        h.reward_quiet(&follow_up, 8, reply, &[], &[]);
+        let main_only = h.quiet(&unrelated, reply);
+        assert!(h.quiet(&follow_up, reply) > main_only, "the follow-up learnt");
         let plan = NodeContext { ply: 4, side: Colour::Black, before: [None, None, Some(pawn_e4)] };
-        assert_eq!(h.quiet(&plan, reply_move, reply), main_only, "two plies back is not four");
+        assert_eq!(h.quiet(&plan, reply), main_only, "two plies back is not four");
     }
 
     #[test]
@@ -354,7 +396,8 @@ mod tests {
         assert!(h.capture(Colour::White, takes_pawn) < 0);
         assert_eq!(h.capture(Colour::Black, takes_rook), 0);
         let rewarded = h.capture(Colour::White, takes_rook);
-        let quiet = (Move::default(), PieceTo { role: Role::Bishop, to: sq });
+        let quiet =
+            Quiet { mv: Move::default(), piece: PieceTo { role: Role::Bishop, to: sq }, exposure: Exposure::default() };
         h.reward_quiet(&node, 6, quiet, &[], &[takes_rook]);
         assert!(h.capture(Colour::White, takes_rook) < rewarded, "a quiet cut-off punishes the captures tried");
         h.prepare::<RedFool>();

@@ -4,21 +4,22 @@
 //! Fool answer), so ordering is a score per move and a selection of the best
 //! remaining one each time the search asks for the next: the table move
 //! first, then tactical moves whose exchange does not lose, by MVV-LVA, then
-//! the killers, then the other quiet moves by history (raised for a move
-//! that takes a piece out of an attack by a cheaper enemy piece, lowered
-//! for one that puts it there), and last the moves that lose material, at
+//! the killers, then the other quiet moves by history (kept apart by which
+//! of the move's squares the enemy attacks, and raised for a move that
+//! takes a piece out of an attack by a cheaper enemy piece, lowered for one
+//! that puts it there), and last the moves that lose material, at
 //! once or in the exchange that follows.
 //!
 //! "Material" includes the Fool's answer: a move whose answer kills an enemy
 //! piece gains that piece, and one whose answer kills one of the mover's own
 //! pieces (the moved piece included) loses it, whatever else the move does.
 
-use crate::history::{Capture, Heuristics, NodeContext, PieceTo};
+use crate::history::{Capture, Exposure, Heuristics, NodeContext, PieceTo, Quiet};
 use crate::search::params::{CAPTURE_HISTORY_DIVISOR, MINOR_THREAT_ORDER, QUEEN_THREAT_ORDER, ROOK_THREAT_ORDER};
 use crate::see::exchange;
 use crate::tt::TableMove;
 use eval::piece_value;
-use movegen::{Bitboard, Geometry, Move, MoveSink, Piece, Position, Role, Square, Variant};
+use movegen::{Bb, Bitboard, Geometry, Move, MoveSink, Piece, Position, Role, Square, Variant};
 
 const TABLE_MOVE: i32 = 1 << 30;
 const GOOD_TACTICAL: i32 = 1 << 28;
@@ -84,6 +85,9 @@ pub struct ScoredMove {
     pub material: Material,
     /// The moving piece and its destination, for the histories.
     pub piece: PieceTo,
+    /// For a quiet move, which of its squares the enemy attacks, for the
+    /// main history.
+    exposure: Exposure,
     /// The static exchange evaluation, once worked out (for tactical moves
     /// only, and only when the move is picked: most nodes cut off before
     /// their later captures are looked at).
@@ -97,8 +101,31 @@ impl ScoredMove {
             order: 0,
             material: Material { gain: 0, tactical: false, victim: None },
             piece: PieceTo { role: Role::Pawn, to: mv.to() },
+            exposure: Exposure::default(),
             exchange: None,
         }
+    }
+
+    /// Sets the exposure of a quiet move of `pos` from `threats`, worked out
+    /// at the first quiet move of the list, and returns them (`None` for a
+    /// tactical move).
+    #[inline]
+    fn set_exposure<'t, V: Variant>(
+        &mut self,
+        pos: &Position<V>,
+        threats: &'t mut Option<Threats<Bb<V>>>,
+    ) -> Option<&'t Threats<Bb<V>>> {
+        if self.material.tactical {
+            return None;
+        }
+        let threats = threats.get_or_insert_with(|| Threats::of(pos));
+        self.exposure = threats.exposure(self.mv.from(), self.mv.to());
+        Some(threats)
+    }
+
+    /// The move as the quiet histories see it.
+    pub fn quiet(&self) -> Quiet {
+        Quiet { mv: self.mv, piece: self.piece, exposure: self.exposure }
     }
 
     /// The move as the capture history sees it.
@@ -115,13 +142,16 @@ impl ScoredMove {
 }
 
 /// The squares the side not to move attacks with its pawns, with its
-/// pawns and minor pieces, and with those and its rooks: a quiet move that
-/// takes a piece out of an attack by a cheaper enemy piece is tried
-/// earlier, and one that puts a piece under such an attack later.
+/// pawns and minor pieces, with those and its rooks, and with all its
+/// orthodox pieces: a quiet move that takes a piece out of an attack by a
+/// cheaper enemy piece is tried earlier, one that puts a piece under such
+/// an attack later, and every quiet move's main history is read by which
+/// of its squares are attacked at all.
 struct Threats<B> {
     by_pawn: B,
     by_minor: B,
     by_rook: B,
+    by_any: B,
 }
 
 impl<B: Bitboard> Threats<B> {
@@ -135,7 +165,15 @@ impl<B: Bitboard> Threats<B> {
             | union_of(board.pieces(them, Role::Knight), |sq| tables.knight(sq))
             | union_of(board.pieces(them, Role::Bishop), |sq| tables.bishop(sq, occupied));
         let by_rook = by_minor | union_of(board.pieces(them, Role::Rook), |sq| tables.rook(sq, occupied));
-        Threats { by_pawn, by_minor, by_rook }
+        let by_any = by_rook
+            | union_of(board.pieces(them, Role::Queen), |sq| tables.queen(sq, occupied))
+            | union_of(board.pieces(them, Role::King), |sq| tables.king(sq));
+        Threats { by_pawn, by_minor, by_rook, by_any }
+    }
+
+    /// Which of `from` and `to` the enemy attacks.
+    fn exposure(&self, from: Square, to: Square) -> Exposure {
+        Exposure { from: self.by_any.has(from), to: self.by_any.has(to) }
     }
 
     /// The ordering bonus (or malus) of a quiet move of `role` from `from`
@@ -205,10 +243,12 @@ impl MoveList {
         self.sorted = false;
         self.moves.extend(moves.map(ScoredMove::unscored));
         let len = self.moves.len() as i32;
+        let mut threats = None;
         for (i, m) in self.moves.iter_mut().enumerate() {
             m.order = len - i as i32;
             m.material = Material::of(pos, m.mv);
             m.piece = piece_to(pos, m.mv);
+            m.set_exposure(pos, &mut threats);
             // Worked out now, so that picking does not reorder the list.
             m.exchange = m.material.tactical.then(|| exchange(pos, m.mv, m.material));
         }
@@ -265,13 +305,14 @@ impl MoveList {
         heuristics: &Heuristics,
     ) {
         let killers = heuristics.killers(node.ply);
-        // Worked out at the first quiet move scored by history: a list of
-        // tactical moves only (the quiescence search's) needs none.
+        // Worked out at the first quiet move: a list of tactical moves only
+        // (the quiescence search's) needs none.
         let mut threats = None;
         self.sorted = false;
         for m in &mut self.moves {
             m.exchange = None;
             m.piece = piece_to(pos, m.mv);
+            let threats = m.set_exposure(pos, &mut threats);
             let role = m.piece.role;
             m.order = if table_move.matches(m.mv) {
                 TABLE_MOVE
@@ -287,8 +328,8 @@ impl MoveList {
             } else if m.mv == killers[1] {
                 KILLERS[1]
             } else {
-                let threats = threats.get_or_insert_with(|| Threats::of(pos));
-                heuristics.quiet(node, m.mv, m.piece) + threats.quiet_bonus(role, m.mv.from(), m.mv.to())
+                let threat_bonus = threats.map_or(0, |t| t.quiet_bonus(role, m.mv.from(), m.mv.to()));
+                heuristics.quiet(node, m.quiet()) + threat_bonus
             };
         }
     }
@@ -422,7 +463,8 @@ mod tests {
         let mut heuristics = Heuristics::default();
         let reward = |heuristics: &mut Heuristics, ply, depth, text| {
             let m = find(text);
-            heuristics.reward_quiet(&context(&pos, ply), depth, (m, piece_to(&pos, m)), &[], &[]);
+            let quiet = Quiet { mv: m, piece: piece_to(&pos, m), exposure: Exposure::default() };
+            heuristics.reward_quiet(&context(&pos, ply), depth, quiet, &[], &[]);
         };
         reward(&mut heuristics, 2, 8, "g1f3");
         reward(&mut heuristics, 2, 4, "b1c3");
@@ -432,6 +474,34 @@ mod tests {
         list.score(&pos, TableMove::of(find("h2h4")), &context(&pos, 2), &heuristics);
         let order: Vec<String> = (0..list.len()).map(|i| pos.uci(list.pick(&pos, i).unwrap().mv)).collect();
         assert_eq!(&order[..4], ["h2h4", "b1c3", "g1f3", "a2a3"]);
+    }
+
+    /// Legal quiet move `text` of `pos` as the scored list hands it to the
+    /// histories.
+    fn scored_quiet<V: Variant>(pos: &Position<V>, text: &str) -> Quiet {
+        let mut list = MoveList::default();
+        list.generate(pos);
+        list.score(pos, TableMove::NONE, &context(pos, 0), &Heuristics::default());
+        let mv = pos.parse_uci(text).unwrap();
+        (0..list.len()).map(|i| list.pick(pos, i).unwrap()).find(|m| m.mv == mv).unwrap().quiet()
+    }
+
+    #[test]
+    fn a_quiet_move_learns_apart_by_which_of_its_squares_are_attacked() {
+        // The e5 pawn attacks the knight on d4, the b6 knight attacks a4 and
+        // a8; without the pawn nothing attacks d4.
+        let attacked = Position::<Chess>::from_fen("4k3/8/1n6/4p3/3N4/8/8/R3K3 w - - 0 1", false).unwrap();
+        let calm = Position::<Chess>::from_fen("4k3/8/1n6/8/3N4/8/8/R3K3 w - - 0 1", false).unwrap();
+        let escape = scored_quiet(&attacked, "d4b5");
+        assert_eq!(escape.exposure, Exposure { from: true, to: false });
+        assert_eq!(scored_quiet(&attacked, "a1a8").exposure, Exposure { from: false, to: true });
+        assert_eq!(scored_quiet(&attacked, "a1a2").exposure, Exposure::default());
+        let calm_move = scored_quiet(&calm, "d4b5");
+        assert_eq!(calm_move.exposure, Exposure::default());
+        let mut heuristics = Heuristics::default();
+        heuristics.reward_quiet(&context(&attacked, 0), 8, escape, &[], &[]);
+        assert!(heuristics.quiet(&context(&attacked, 0), escape) > 0);
+        assert_eq!(heuristics.quiet(&context(&calm, 0), calm_move), 0, "the same move where d4 is safe");
     }
 
     #[test]

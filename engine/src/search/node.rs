@@ -6,7 +6,7 @@ use super::iterate::RootMove;
 use super::params::*;
 use super::stopping::MainThread;
 use super::threads::Shared;
-use crate::history::{Capture, Heuristics, NodeContext, PieceTo};
+use crate::history::{Capture, Heuristics, NodeContext, PieceTo, Quiet};
 use crate::movepick::{Material, MoveList};
 use crate::search::Bound;
 use crate::see::exchange;
@@ -20,7 +20,7 @@ use std::sync::atomic::Ordering;
 pub(crate) struct Frame {
     pub(crate) moves: MoveList,
     /// The quiet moves tried so far that did not cut off.
-    pub(crate) quiets: Vec<(Move, PieceTo)>,
+    pub(crate) quiets: Vec<Quiet>,
     /// The tactical moves tried so far that did not cut off.
     pub(crate) captures: Vec<Capture>,
     /// The move being searched from this ply (`None` for a null move), for
@@ -338,7 +338,7 @@ impl<'a, V: Variant> Worker<'a, V> {
             }
             let Material { tactical, .. } = scored.material;
             let is_killer = mv == killers[0] || mv == killers[1];
-            let history = if tactical { 0 } else { self.heuristics.quiet(&node, mv, scored.piece) };
+            let history = if tactical { 0 } else { self.heuristics.quiet(&node, scored.quiet()) };
             // Shallow pruning of moves that do not give check: quiet moves
             // late in the list, unable to bring the static evaluation up to
             // alpha or with a bad history, and tactical moves whose
@@ -438,8 +438,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                         if tactical {
                             self.heuristics.reward_capture(&node, depth, scored.capture(), &frame.captures);
                         } else {
-                            let best = (mv, scored.piece);
-                            self.heuristics.reward_quiet(&node, depth, best, &frame.quiets, &frame.captures);
+                            self.heuristics.reward_quiet(&node, depth, scored.quiet(), &frame.quiets, &frame.captures);
                         }
                         break;
                     }
@@ -450,7 +449,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 if tactical {
                     self.frames[ply].captures.push(scored.capture());
                 } else {
-                    self.frames[ply].quiets.push((mv, scored.piece));
+                    self.frames[ply].quiets.push(scored.quiet());
                 }
             }
         }
