@@ -108,6 +108,11 @@ pub(crate) fn history_bonus(depth: i32) -> i32 {
 /// One ply more reduction when more than this many of a node's children
 /// (and their cousins) cut off.
 pub(crate) const CHILD_CUTOFFS_FOR_REDUCTION: u32 = 3;
+/// A reduced move that beat alpha is searched again at full depth, a ply
+/// deeper when it beat the best value by more than this plus two per ply,
+/// a ply shallower when by less than [`RESEARCH_SHALLOWER_MARGIN`].
+pub(crate) const RESEARCH_DEEPER_MARGIN: Value = 45;
+pub(crate) const RESEARCH_SHALLOWER_MARGIN: Value = 10;
 /// One ply less reduction per this much history score (main and
 /// continuation histories summed).
 pub(crate) const LMR_HISTORY_DIVISOR: i32 = 10_000;
