@@ -7,7 +7,7 @@ use crate::evaluation::Evaluation;
 use crate::score::Score;
 use crate::trace::{Recorder, Term};
 use crate::weights::Field;
-use movegen::{Bitboard, Colour, Geometry, Role, Square, Variant};
+use movegen::{Bb, Bitboard, Colour, Geometry, Role, Square, Variant};
 
 /// A pawn's rank `from_home` ranks from its first, on an eight-rank board
 /// (0 to 6 for the ranks a pawn can stand on): the passed-pawn terms are
@@ -74,10 +74,16 @@ impl<V: Variant, R: Recorder> Evaluation<'_, V, R> {
                 let proximity = king_proximity::<V>(board.king(us), board.king(!us), us, sq, from_home);
                 passed[u] += weights.passed_king_proximity * proximity;
                 self.count(us, Field::PassedKingProximity, 0, [proximity as f64; 2]);
+                let units = (eight_rank::<V>(from_home) - 2).max(0);
                 if blocked.has(sq) {
-                    let units = (eight_rank::<V>(from_home) - 2).max(0);
                     passed[u] += weights.passed_blocked * units;
                     self.count(us, Field::PassedBlocked, 0, [units as f64; 2]);
+                } else {
+                    let path = fill_forward::<V::G>(tables, us, forward::<V::G>(tables, us, Bb::<V>::from_square(sq)));
+                    if (path & (board.colour(!us) | self.fool | self.attacked[them])).is_empty() {
+                        passed[u] += weights.passed_free * units;
+                        self.count(us, Field::PassedFree, 0, [units as f64; 2]);
+                    }
                 }
             }
         }

@@ -331,6 +331,9 @@ weight_set! { |ranks|
     /// the fourth rank to 4 on the seventh), nothing further back. A
     /// blockader holds the pawn, and the bonus by rank overrates it.
     passed_blocked, PassedBlocked: Score = Score::new(-6, -16);
+    /// Per unit (as for `passed_blocked`) of a passed pawn whose path to
+    /// promotion holds no enemy piece and no square the enemy attacks.
+    passed_free, PassedFree: Score = Score::new(4, 12);
 
     // ----- king safety -----
 

@@ -88,12 +88,13 @@ fn an_advanced_passed_pawn_wants_its_own_king_near_and_the_enemy_king_far() {
 fn an_advanced_passed_pawn_is_worth_less_with_an_enemy_piece_in_front() {
     let weights = eval::tuned::of(VariantKind::Chess);
     let passed = |fen: &str| white(&trace(&chess(fen)), Term::PassedPawns);
-    // A pawn on b6 (a unit of 3): a black knight on b7 blocks it, one on c7 does not.
-    let (blocked, beside) = (passed("4k3/1n6/1P6/8/8/8/8/4K3 w - - 0 1"), passed("4k3/2n5/1P6/8/8/8/8/4K3 w - - 0 1"));
+    // A pawn on b6 (a unit of 3): a black knight on b7 blocks it, one on d7
+    // does not (it only watches b8, so that neither path is free).
+    let (blocked, beside) = (passed("4k3/1n6/1P6/8/8/8/8/4K3 w - - 0 1"), passed("4k3/3n4/1P6/8/8/8/8/4K3 w - - 0 1"));
     assert_eq!(blocked - beside, weights.passed_blocked * 3);
     assert!(blocked.eg() < beside.eg());
     // A piece of its own in front blocks it too, but it is not held: no charge.
-    assert_eq!(passed("4k3/1N6/1P6/8/8/8/8/4K3 w - - 0 1"), beside);
+    assert_eq!(passed("4k3/1N6/1P6/8/8/8/8/4K3 w - - 0 1"), passed("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1"));
     // On its third rank a blockader costs it nothing.
     assert_eq!(passed("4k3/8/8/8/8/1n6/1P6/4K3 w - - 0 1"), passed("4k3/8/8/8/8/2n5/1P6/4K3 w - - 0 1"));
 }
@@ -117,6 +118,19 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
         trace(&chess("r7/8/8/8/8/3k4/8/3K4 w - - 0 1")).side(Term::MopUp, Colour::Black),
         weights.mop_up_edge * 3 + weights.mop_up_close * 5
     );
+}
+
+#[test]
+fn an_advanced_passed_pawn_is_worth_more_with_a_free_path() {
+    let weights = eval::tuned::of(VariantKind::Chess);
+    let passed = |fen: &str| white(&trace(&chess(fen)), Term::PassedPawns);
+    // A pawn on b6 (a unit of 3): a rook on h7 attacks b7 on its path, one
+    // on h5 attacks nothing there.
+    let (watched, free) = (passed("4k3/7r/1P6/8/8/8/8/4K3 w - - 0 1"), passed("4k3/8/1P6/7r/8/8/8/4K3 w - - 0 1"));
+    assert_eq!(free - watched, weights.passed_free * 3);
+    assert!(free.eg() > watched.eg());
+    // An enemy piece on the path, not attacking it, takes the bonus too.
+    assert_eq!(passed("1n2k3/8/1P6/7r/8/8/8/4K3 w - - 0 1"), watched);
 }
 
 #[test]

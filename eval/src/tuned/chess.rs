@@ -9,7 +9,8 @@
 //! Added by hand after this fit, at their hand-set values (see `crate::weights`):
 //! `threat_by_pawn`, `threat_by_lesser`, `hanging`, `passed_king_proximity`,
 //! `threat_by_pawn_push`, `minor_behind_pawn`, `knight_on_queen`,
-//! `slider_on_queen`, `passed_blocked`, `mop_up_edge` and `mop_up_close`.
+//! `slider_on_queen`, `passed_blocked`, `mop_up_edge`, `mop_up_close` and
+//! `passed_free`.
 //! The next run fits them with the rest.
 
 use crate::score::Score;
@@ -79,6 +80,7 @@ pub(super) const WEIGHTS: Weights = Weights {
     ],
     passed_king_proximity: Score::new(0, 1),
     passed_blocked: Score::new(-6, -16),
+    passed_free: Score::new(4, 12),
     king_danger: Score::new(164, 35),
     pawn_shelter: Score::new(9, -7),
     threat_by_pawn: Score::new(55, 25),

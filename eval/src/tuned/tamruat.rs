@@ -11,7 +11,8 @@
 //! `threat_by_pawn_push`, `minor_behind_pawn`, `knight_on_queen` and
 //! `slider_on_queen`. `passed_blocked` was added at 0: its hand-set value
 //! won in chess but showed no gain here (see the README).
-//! `mop_up_edge` and `mop_up_close` were added at 0: measured in chess only.
+//! `mop_up_edge`, `mop_up_close` and `passed_free` were added at 0: measured
+//! in chess only.
 //! The next run fits them with the rest.
 
 use crate::score::Score;
@@ -81,6 +82,7 @@ pub(super) const WEIGHTS: Weights = Weights {
     ],
     passed_king_proximity: Score::new(0, 1),
     passed_blocked: Score::new(0, 0),
+    passed_free: Score::new(0, 0),
     king_danger: Score::new(93, -228),
     pawn_shelter: Score::new(0, -21),
     threat_by_pawn: Score::new(55, 25),
