@@ -411,12 +411,7 @@ impl<'a, V: Variant> Worker<'a, V> {
                 }
                 value = -self.search::<false>(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true, gives_check);
                 if value > alpha && reduction > 0 {
-                    // How far the reduced search beat alpha decides how deep
-                    // the full one goes: a ply deeper for a clear win, a
-                    // ply shallower when it barely beat the best so far.
-                    let deeper = value > best_value + RESEARCH_DEEPER_MARGIN + 2 * new_depth;
-                    let shallower = value < best_value + RESEARCH_SHALLOWER_MARGIN;
-                    let full_depth = new_depth + deeper as i32 - shallower as i32;
+                    let full_depth = new_depth + research_depth_change(value - best_value, new_depth);
                     value = -self.search::<false>(-alpha - 1, -alpha, full_depth, ply + 1, !cut_node, gives_check);
                 }
                 if PV && value > alpha {

@@ -108,11 +108,14 @@ pub(crate) fn history_bonus(depth: i32) -> i32 {
 /// One ply more reduction when more than this many of a node's children
 /// (and their cousins) cut off.
 pub(crate) const CHILD_CUTOFFS_FOR_REDUCTION: u32 = 3;
-/// A reduced move that beat alpha is searched again at full depth, a ply
-/// deeper when it beat the best value by more than this plus two per ply,
-/// a ply shallower when by less than [`RESEARCH_SHALLOWER_MARGIN`].
-pub(crate) const RESEARCH_DEEPER_MARGIN: Value = 45;
-pub(crate) const RESEARCH_SHALLOWER_MARGIN: Value = 10;
+/// The plies added to the full-depth re-search (of `new_depth`) of a
+/// reduced move whose reduced search beat alpha, by how far its value
+/// stood above the best value so far: a ply deeper for a clear refutation
+/// of the moves before it (more than 45 cp plus 2 per ply), a ply
+/// shallower when it barely beat them (less than 10 cp).
+pub(crate) fn research_depth_change(above_best: Value, new_depth: i32) -> i32 {
+    (above_best > 45 + 2 * new_depth) as i32 - (above_best < 10) as i32
+}
 /// One ply less reduction per this much history score (main and
 /// continuation histories summed).
 pub(crate) const LMR_HISTORY_DIVISOR: i32 = 10_000;
